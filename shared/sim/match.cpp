@@ -1,0 +1,122 @@
+#include "sim/match.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/state_hash.hpp"
+
+namespace spear::sim {
+
+namespace {
+
+constexpr int kSeenWindow = 64;  // stamps remembered for duplicate detection
+
+int checked_rate(int rate) {
+  if (rate < 10 || rate > 1000) throw std::invalid_argument("match: tick_rate must be in 10..1000");
+  return rate;
+}
+
+}  // namespace
+
+Match::Match(std::uint64_t seed, const MatchConfig& config)
+    : seed_(seed),
+      config_(config),
+      dt_(1.f / static_cast<float>(checked_rate(config.tick_rate))),
+      course_(seed, config.course) {}
+
+std::size_t Match::index_of(RunnerId id) const {
+  const auto it = std::lower_bound(runners_.begin(), runners_.end(), id,
+                                   [](const MatchRunner& r, RunnerId v) { return r.id < v; });
+  if (it == runners_.end() || it->id != id) return runners_.size();
+  return static_cast<std::size_t>(it - runners_.begin());
+}
+
+const MatchRunner* Match::find(RunnerId id) const {
+  const std::size_t i = index_of(id);
+  return i < runners_.size() ? &runners_[i] : nullptr;
+}
+
+RunnerId Match::add_runner() {
+  if (next_id_ == 0) throw std::length_error("match: runner ids exhausted");
+  MatchRunner r;
+  r.id = next_id_++;
+  r.state = new_runner_state();
+  runners_.push_back(r);  // ids grow, so the vector stays sorted
+  queues_.emplace_back();
+  return r.id;
+}
+
+bool Match::remove_runner(RunnerId id) {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size()) return false;
+  runners_.erase(runners_.begin() + static_cast<std::ptrdiff_t>(i));
+  queues_.erase(queues_.begin() + static_cast<std::ptrdiff_t>(i));
+  return true;
+}
+
+SubmitResult Match::submit_input(RunnerId id, const Input& input) {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size()) return SubmitResult::UnknownRunner;
+  if (input.tick > tick_ && input.tick - tick_ > config_.max_input_lead) {
+    return SubmitResult::TooFarAhead;
+  }
+  InputQueue& q = queues_[i];
+  if (!q.any) {
+    q.any = true;
+    q.newest = input.tick;
+    q.seen = 1;
+  } else if (input.tick > q.newest) {
+    const Tick shift = input.tick - q.newest;
+    q.seen = shift >= kSeenWindow ? 0 : q.seen << shift;
+    q.seen |= 1;
+    q.newest = input.tick;
+  } else {
+    const Tick age = q.newest - input.tick;
+    if (age >= kSeenWindow) return SubmitResult::TooOld;
+    const std::uint64_t bit = std::uint64_t{1} << age;
+    if (q.seen & bit) return SubmitResult::Duplicate;
+    q.seen |= bit;
+  }
+  Input clean = input;
+  clean.buttons &= kButtonMask;
+  const auto at = std::upper_bound(q.pending.begin(), q.pending.end(), clean.tick,
+                                   [](Tick t, const Input& v) { return t < v.tick; });
+  q.pending.insert(at, clean);
+  return SubmitResult::Accepted;
+}
+
+void Match::step() {
+  for (std::size_t i = 0; i < runners_.size(); ++i) {
+    InputQueue& q = queues_[i];
+    // Every input due by this tick (late ones included), merged in stamp order.
+    std::size_t due = 0;
+    Input merged;
+    while (due < q.pending.size() && q.pending[due].tick <= tick_) {
+      merged = due == 0 ? q.pending[due] : merge_inputs(merged, q.pending[due]);
+      ++due;
+    }
+    q.pending.erase(q.pending.begin(), q.pending.begin() + static_cast<std::ptrdiff_t>(due));
+    merged.tick = tick_;
+    runners_[i].events = step_runner(runners_[i].state, due > 0 ? &merged : nullptr, course_, dt_);
+  }
+  ++tick_;
+}
+
+std::uint64_t Match::state_hash() const {
+  std::uint64_t h = kHashSeed;
+  // Tick and ids first, then each runner's full state.
+  for (int k = 0; k < 4; ++k) {
+    h ^= (tick_ >> (8 * k)) & 0xFFu;
+    h *= 0x100000001B3ull;
+  }
+  for (const MatchRunner& r : runners_) {
+    for (int k = 0; k < 4; ++k) {
+      h ^= (r.id >> (8 * k)) & 0xFFu;
+      h *= 0x100000001B3ull;
+    }
+    h = hash_runner(r.state, h);
+  }
+  return h;
+}
+
+}  // namespace spear::sim

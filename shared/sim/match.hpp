@@ -1,0 +1,88 @@
+#pragma once
+// A match: one course from a seed, any number of runners on their own lanes (they never touch
+// each other), per-tick inputs, a fixed step. A pure function of (seed, config, the sequence of
+// add/remove/submit calls per tick): the same calls give the same state bit for bit.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/course.hpp"
+#include "sim/input.hpp"
+#include "sim/runner.hpp"
+#include "sim/tick.hpp"
+
+namespace spear::sim {
+
+using RunnerId = std::uint32_t;          // 1, 2, 3 ... in order of joining; never reused
+inline constexpr RunnerId kNoRunner = 0;
+
+struct MatchConfig {
+  int tick_rate = kDefaultTickRate;  // ticks per second, 10..1000
+  CourseParams course{};
+  Tick max_input_lead = 600;  // inputs stamped further ahead than this many ticks are refused
+};
+
+enum class SubmitResult : std::uint8_t {
+  Accepted,       // queued; applies at its tick, or at the next step when already late
+  UnknownRunner,  // no such runner in the match
+  Duplicate,      // this tick's input was already received (redundant resend): ignored
+  TooOld,         // older than the 64 newest stamps seen: cannot be told from a duplicate
+  TooFarAhead,    // stamped more than max_input_lead ticks ahead of the match
+};
+
+struct MatchRunner {
+  RunnerId id = kNoRunner;
+  RunnerState state{};
+  RunnerEvents events{};  // what happened to it in the last step
+};
+
+class Match {
+ public:
+  // Throws std::invalid_argument for a bad tick rate or course parameters.
+  explicit Match(std::uint64_t seed, const MatchConfig& config = {});
+
+  std::uint64_t seed() const { return seed_; }
+  Tick tick() const { return tick_; }  // the next tick step() simulates (0 at the start)
+  int tick_rate() const { return config_.tick_rate; }
+  float dt() const { return dt_; }
+  const Course& course() const { return course_; }
+
+  RunnerId add_runner();  // a new runner at the course start, running
+  bool remove_runner(RunnerId id);  // false if unknown
+  bool has_runner(RunnerId id) const { return find(id) != nullptr; }
+
+  // Queues an input for a runner. Each tick stamp is applied at most once; an input stamped
+  // before tick() is late and applies at the next step (merged with that tick's own input).
+  SubmitResult submit_input(RunnerId id, const Input& input);
+
+  // Simulates tick(): every runner (in id order) with its inputs due, then tick() + 1.
+  void step();
+
+  const MatchRunner* runner(RunnerId id) const { return find(id); }
+  std::span<const MatchRunner> runners() const { return runners_; }  // sorted by id
+  std::size_t runner_count() const { return runners_.size(); }
+
+  // Hash of the tick and every runner's id, state and pose.
+  std::uint64_t state_hash() const;
+
+ private:
+  struct InputQueue {
+    std::vector<Input> pending;  // sorted by tick
+    Tick newest = 0;             // newest stamp seen
+    std::uint64_t seen = 0;      // bit k: stamp newest − k seen
+    bool any = false;
+  };
+  const MatchRunner* find(RunnerId id) const;
+  std::size_t index_of(RunnerId id) const;  // runners_.size() when absent
+
+  std::uint64_t seed_;
+  MatchConfig config_;
+  float dt_;
+  Course course_;
+  Tick tick_ = 0;
+  RunnerId next_id_ = 1;
+  std::vector<MatchRunner> runners_;  // sorted by id
+  std::vector<InputQueue> queues_;    // parallel to runners_
+};
+
+}  // namespace spear::sim

@@ -1,0 +1,106 @@
+#pragma once
+// One runner: its whole state as small, plain, trivially copyable data, and the one function that
+// steps it. Stepping a runner depends only on (its state, its input for that tick, the course,
+// dt): the server re-simulates a single runner from a saved state (lag compensation), the client
+// predicts its own runner with the same call, and a match is just every runner stepped in turn.
+#include <cstdint>
+#include <type_traits>
+
+#include "rig/pose.hpp"
+#include "rig/rig.hpp"
+#include "sim/course.hpp"
+#include "sim/input.hpp"
+#include "sim/tick.hpp"
+
+namespace spear::sim {
+
+enum class RunnerMode : std::uint8_t {
+  Running,  // on the course, run gait, cadence ramped by distance
+  Leaping,  // in a jump (rig Motion::Leap for kLeapDuration), then back to Running
+  Falling,  // crashed: the rig plays Motion::Fall (kFallDuration)
+  Down,     // lying after the fall; Jump restarts once restart_allowed()
+  Lab,      // motion lab: no travel, no obstacles; motions picked by input
+};
+
+// Rules (seconds; converted to whole ticks with ticks_for()).
+inline constexpr float kRestartDelay = 1.5f;  // from the crash until Jump may restart: the fall
+                                              // (0.9 s) and a moment lying down
+inline constexpr std::uint32_t kTargetBonus = 10;  // points for a target, × the combo
+inline constexpr std::uint32_t kMaxCombo = 5;      // the combo multiplier stops growing here
+// How far behind its rearmost body point an obstacle must be to count as passed (units).
+inline constexpr float kPassMargin = 4.f;
+
+inline constexpr std::uint32_t kNoObstacle = 0xFFFFFFFFu;
+
+// Targets broken near the runner: bit k of broken_bits is obstacle
+// next_obstacle − kBrokenBehind + k (kBrokenBehind passed obstacles and a few ahead). Read it
+// with target_broken().
+inline constexpr std::uint32_t kBrokenBehind = 24;
+
+struct RunnerState {
+  rig::RigState rig{};  // the figure's animation state
+  rig::Pose pose{};     // the pose of the last step (anchor at the ground point, y down, facing +x)
+
+  RunnerMode mode = RunnerMode::Running;
+  std::uint32_t mode_ticks = 0;  // ticks spent in the current mode
+
+  double distance = 0.0;        // units from the course start, this run (10 units = 1 m)
+  double best_distance = 0.0;   // the longest run so far, units
+  double total_distance = 0.0;  // all runs together, units
+
+  std::uint32_t next_obstacle = 0;  // first obstacle the body has not fully passed
+  std::uint32_t broken_bits = 0;    // see kBrokenBehind
+
+  std::uint32_t score = 0;           // this run: whole metres + bonus (frozen at a crash)
+  std::uint32_t bonus = 0;           // this run: target points
+  std::uint32_t best = 0;            // best score of any run in the match
+  std::uint32_t combo = 0;           // targets broken in a row this run
+  std::uint32_t crashes = 0;         // in the match
+  std::uint32_t targets_broken = 0;  // in the match
+  std::uint32_t runs = 1;            // runs started (1 + restarts + lab exits)
+  std::uint32_t last_crash_obstacle = kNoObstacle;  // what the last crash hit
+
+  // Motion lab (they travel with the state so spectators see them).
+  std::uint8_t lab_motion = 0;  // index into kLabMotions
+  bool skeleton = false;        // skeleton overlay on (any mode)
+  bool lab_paused = false;      // lab time stopped (Step advances one tick)
+};
+static_assert(std::is_trivially_copyable_v<RunnerState>);
+
+// What happened during one step (for sounds, particles, logs; not part of the state).
+struct RunnerEvents {
+  bool jumped = false;
+  bool thrust_started = false;  // a thrust was asked for and the rig started it
+  bool broke_target = false;
+  bool crashed = false;
+  bool restarted = false;
+  bool entered_lab = false;
+  bool left_lab = false;
+  std::uint32_t obstacle = kNoObstacle;  // the target broken or the obstacle hit
+};
+
+// A runner at the start of the course, running, with its pose computed.
+RunnerState new_runner_state();
+
+// Advances the runner by one tick of dt seconds with its input for that tick (nullptr: no buttons).
+// Running/Leaping: Jump leaps (not in the air), Thrust starts a thrust (in the air too, the rig
+// enforces the cooldown); the distance advances by exactly the rig's scroll so planted feet stay
+// put; targets hit by the spear tip during the strike window break; a body or leg touching a
+// hurdle or an unbroken target crashes. Falling → Down after the fall; Jump restarts after
+// kRestartDelay (distance 0, the course from its start). LabToggle enters the lab from any mode;
+// leaving it starts a new run from the course start. dt must be > 0 and finite.
+RunnerEvents step_runner(RunnerState& state, const Input* input, const Course& course,
+                         float dt = kDefaultDt);
+
+bool runner_alive(const RunnerState& state);  // Running or Leaping
+bool restart_allowed(const RunnerState& state, float dt = kDefaultDt);
+// Was obstacle `index` (a target) broken by this runner in its current run? Exact for the
+// obstacles around the runner (kBrokenBehind behind, 8 ahead); false outside that window.
+bool target_broken(const RunnerState& state, std::uint32_t index);
+
+// The runner's body as seen by the obstacles, in pose space (anchor-relative, y down).
+// Points of legs and body that crash into hurdles and targets; the spear is not body.
+float body_front(const rig::Pose& pose);  // largest x of the body, units
+float body_rear(const rig::Pose& pose);   // smallest x of the body, units
+
+}  // namespace spear::sim
