@@ -1,0 +1,235 @@
+#include "net/client_connection.hpp"
+
+#include <algorithm>
+
+#include "net/password_proof.hpp"
+
+namespace spear::net {
+namespace {
+constexpr std::size_t kMaxPendingInputs = 64;  // ~1 s at 60 Hz; older ones are lost anyway
+}
+
+std::string_view connection_state_name(ConnectionState s) {
+  switch (s) {
+    case ConnectionState::Idle: return "idle";
+    case ConnectionState::Connecting: return "connecting";
+    case ConnectionState::Challenged: return "challenged";
+    case ConnectionState::Connected: return "connected";
+    case ConnectionState::Refused: return "refused";
+    case ConnectionState::TimedOut: return "timed_out";
+    case ConnectionState::Disconnected: return "disconnected";
+  }
+  return "unknown";
+}
+
+ClientConnection::ClientConnection(ClientConfig config) : config_(std::move(config)) {
+  if (config_.name.size() > kMaxNameBytes) config_.name.resize(kMaxNameBytes);
+  config_.input_redundancy = std::clamp<std::size_t>(config_.input_redundancy, 1, kMaxInputFrames);
+}
+
+void ClientConnection::start(double now) {
+  state_ = ConnectionState::Connecting;
+  started_at_ = state_since_ = now;
+  last_sent_ = -1e9;
+}
+
+void ClientConnection::send(Message message, std::vector<std::vector<std::uint8_t>>& out,
+                            double now) {
+  Packet p;
+  p.sequence = next_sequence_++;
+  p.key = welcome_ ? welcome_->session_key : 0;
+  p.message = std::move(message);
+  auto bytes = encode_packet(p);
+  ++stats_.datagrams_out;
+  stats_.bytes_out += bytes.size();
+  out.push_back(std::move(bytes));
+  last_sent_ = now;
+}
+
+std::vector<std::vector<std::uint8_t>> ClientConnection::poll(double now) {
+  std::vector<std::vector<std::uint8_t>> out;
+  switch (state_) {
+    case ConnectionState::Connecting:
+    case ConnectionState::Challenged:
+      if (now - started_at_ >= config_.timeout_s) {
+        state_ = ConnectionState::TimedOut;
+        break;
+      }
+      if (now - last_sent_ >= config_.resend_s) {
+        if (state_ == ConnectionState::Connecting) {
+          send(Hello{config_.role}, out, now);
+        } else {
+          Response r;
+          r.cookie = *cookie_;
+          r.role = config_.role;
+          r.name = config_.name;
+          r.password_proof = make_password_proof(*cookie_, config_.password);
+          send(std::move(r), out, now);
+        }
+      }
+      break;
+    case ConnectionState::Connected: {
+      if (now - last_snapshot_time_ >= config_.timeout_s) {
+        state_ = ConnectionState::TimedOut;
+        break;
+      }
+      if (input_dirty_ || ack_dirty_ || now - last_sent_ >= config_.ack_interval_s) {
+        Input in;
+        in.ack_tick = decoder_.newest_tick();
+        const std::size_t n = std::min(pending_inputs_.size(), config_.input_redundancy);
+        in.frames.assign(pending_inputs_.end() - static_cast<std::ptrdiff_t>(n),
+                         pending_inputs_.end());
+        // Acks ride on inputs; a spectator (no inputs) acks at most every ack interval.
+        if (input_dirty_ || now - last_sent_ >= config_.ack_interval_s) {
+          send(std::move(in), out, now);
+          input_dirty_ = ack_dirty_ = false;
+        }
+      }
+      break;
+    }
+    case ConnectionState::Disconnected:
+      if (disconnects_left_ > 0) {
+        --disconnects_left_;
+        send(Disconnect{DisconnectReason::ClientQuit}, out, now);
+      }
+      break;
+    case ConnectionState::Idle:
+    case ConnectionState::Refused:
+    case ConnectionState::TimedOut:
+      break;
+  }
+  return out;
+}
+
+void ClientConnection::push_input(const InputFrame& frame) {
+  if (state_ != ConnectionState::Connected || config_.role != Role::Player) return;
+  if (!pending_inputs_.empty() && frame.tick <= pending_inputs_.back().tick) return;
+  if (last_applied_input_ && frame.tick <= *last_applied_input_) return;
+  pending_inputs_.push_back(frame);
+  while (pending_inputs_.size() > kMaxPendingInputs) pending_inputs_.pop_front();
+  input_dirty_ = true;
+}
+
+void ClientConnection::disconnect(double now) {
+  (void)now;
+  if (state_ == ConnectionState::Connected) disconnects_left_ = kDisconnectRepeats;
+  if (state_ == ConnectionState::Connected || state_ == ConnectionState::Connecting ||
+      state_ == ConnectionState::Challenged) {
+    state_ = ConnectionState::Disconnected;
+    disconnect_reason_ = DisconnectReason::ClientQuit;
+  }
+}
+
+std::vector<Snapshot> ClientConnection::take_snapshots() {
+  std::vector<Snapshot> out;
+  out.swap(decoded_);
+  return out;
+}
+
+void ClientConnection::receive(std::span<const std::uint8_t> datagram, double now) {
+  ++stats_.datagrams_in;
+  stats_.bytes_in += datagram.size();
+  Packet packet;
+  if (decode_packet(datagram, packet) != DecodeError::None) {
+    ++stats_.dropped;
+    ++stats_.dropped_decode;
+    return;
+  }
+  on_packet(packet, datagram.size(), now);
+}
+
+void ClientConnection::on_packet(Packet& packet, std::size_t size, double now) {
+  (void)size;
+  auto drop_key = [&] {
+    ++stats_.dropped;
+    ++stats_.dropped_key;
+  };
+  const bool handshaking =
+      state_ == ConnectionState::Connecting || state_ == ConnectionState::Challenged;
+
+  if (handshaking) {
+    if (auto* c = std::get_if<Challenge>(&packet.message)) {
+      if (packet.key != 0) return drop_key();
+      const bool fresh = !cookie_ || *cookie_ != c->cookie;
+      cookie_ = c->cookie;
+      if (fresh || state_ == ConnectionState::Connecting) last_sent_ = -1e9;  // answer now
+      state_ = ConnectionState::Challenged;
+      state_since_ = now;
+      return;
+    }
+    if (auto* w = std::get_if<Welcome>(&packet.message)) {
+      if (state_ != ConnectionState::Challenged) return drop_key();
+      if (packet.key != 0 && packet.key != w->session_key) return drop_key();
+      if (w->role != config_.role) return drop_key();
+      welcome_ = *w;
+      state_ = ConnectionState::Connected;
+      state_since_ = now;
+      stats_.handshake_seconds = now - started_at_;
+      last_snapshot_time_ = now;
+      replay_.reset();
+      if (packet.key != 0) replay_.record(packet.sequence);
+      last_sent_ = -1e9;  // first ack right away: the server learns we are here
+      return;
+    }
+    if (auto* r = std::get_if<Refusal>(&packet.message)) {
+      if (packet.key != 0) return drop_key();
+      refusal_ = *r;
+      state_ = ConnectionState::Refused;
+      state_since_ = now;
+      return;
+    }
+    return drop_key();
+  }
+
+  if (state_ != ConnectionState::Connected) return;  // finished: nothing changes any more
+  if (!welcome_ || packet.key != welcome_->session_key) {
+    // A repeated Welcome (our Response crossed it) carries the same key: harmless, ignored.
+    return drop_key();
+  }
+  if (replay_.is_replay(packet.sequence)) {
+    ++stats_.dropped;
+    ++stats_.dropped_replay;
+    return;
+  }
+
+  if (auto* s = std::get_if<SnapshotMessage>(&packet.message)) {
+    Snapshot snap;
+    const SnapshotDecodeError e = decoder_.decode(*s, snap);
+    replay_.record(packet.sequence);
+    if (e == SnapshotDecodeError::Duplicate) return;
+    if (e != SnapshotDecodeError::None) {
+      ++stats_.snapshots_undecodable;
+      return;
+    }
+    ++stats_.snapshots;
+    stats_.snapshot_runners += snap.runners.size();
+    stats_.snapshot_runner_bytes += s->runner_block.size();
+    last_snapshot_time_ = now;
+    ack_dirty_ = true;
+    for (const auto& e2 : snap.roster) roster_[e2.runner] = e2;
+    if (snap.own && welcome_->runner_id && snap.own->id == *welcome_->runner_id) {
+      const Tick applied = snap.own->last_input_tick;
+      if (!last_applied_input_ || applied > *last_applied_input_) last_applied_input_ = applied;
+      while (!pending_inputs_.empty() && pending_inputs_.front().tick <= *last_applied_input_)
+        pending_inputs_.pop_front();
+    }
+    decoded_.push_back(std::move(snap));
+    // Bounded even if the owner forgets to take them (about 2 s at 30 Hz).
+    if (decoded_.size() > 64) decoded_.erase(decoded_.begin());
+    return;
+  }
+  if (auto* d = std::get_if<Disconnect>(&packet.message)) {
+    replay_.record(packet.sequence);
+    state_ = ConnectionState::Disconnected;
+    disconnect_reason_ = d->reason;
+    state_since_ = now;
+    return;
+  }
+  if (std::holds_alternative<Welcome>(packet.message)) {
+    replay_.record(packet.sequence);
+    return;
+  }
+  drop_key();  // nothing else is legal from a server once connected
+}
+
+}  // namespace spear::net

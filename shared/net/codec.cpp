@@ -1,0 +1,337 @@
+#include "net/codec.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "schemas/spear_generated.h"
+
+namespace spear::net {
+namespace {
+
+namespace fb = flatbuffers;
+namespace w = spear::wire;
+
+template <class... T>
+struct Overloaded : T... {
+  using T::operator()...;
+};
+template <class... T>
+Overloaded(T...) -> Overloaded<T...>;
+
+std::string_view capped(const std::string& s, std::size_t cap) {
+  return std::string_view(s).substr(0, cap);
+}
+
+fb::Offset<fb::String> make_string(fb::FlatBufferBuilder& b, std::string_view s) {
+  return b.CreateString(s.data(), s.size());
+}
+
+fb::Offset<w::OwnRunner> make_own(fb::FlatBufferBuilder& b, const OwnRunnerState& own) {
+  const std::size_t n = std::min(own.sim_state.size(), kMaxSimStateBytes);
+  const auto state = b.CreateVector(own.sim_state.data(), n);
+  return w::CreateOwnRunner(b, own.id, own.state_tick, own.last_input_tick, state);
+}
+
+std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, const Message& m,
+                                                  std::size_t* hello_padding) {
+  return std::visit(
+      Overloaded{
+          [&](const Hello& h) -> std::pair<w::Message, fb::Offset<void>> {
+            const std::vector<std::uint8_t> pad(hello_padding ? *hello_padding : 0, 0);
+            const auto padding = b.CreateVector(pad);
+            return {w::Message_Hello,
+                    w::CreateHello(b, static_cast<std::uint8_t>(h.role), padding).Union()};
+          },
+          [&](const Challenge& c) -> std::pair<w::Message, fb::Offset<void>> {
+            const auto cookie = b.CreateVector(c.cookie.data(), c.cookie.size());
+            return {w::Message_Challenge, w::CreateChallenge(b, cookie).Union()};
+          },
+          [&](const Response& r) -> std::pair<w::Message, fb::Offset<void>> {
+            const auto cookie = b.CreateVector(r.cookie.data(), r.cookie.size());
+            const auto name = make_string(b, capped(r.name, kMaxNameBytes));
+            const auto proof = b.CreateVector(r.password_proof.data(), r.password_proof.size());
+            return {w::Message_Response,
+                    w::CreateResponse(b, cookie, static_cast<std::uint8_t>(r.role), name, proof)
+                        .Union()};
+          },
+          [&](const Welcome& wl) -> std::pair<w::Message, fb::Offset<void>> {
+            return {w::Message_Welcome,
+                    w::CreateWelcome(b, wl.client_id, wl.session_key, wl.server_tick,
+                                     wl.tick_rate, wl.snapshot_rate, wl.course_seed,
+                                     static_cast<std::uint8_t>(wl.role),
+                                     wl.runner_id.has_value(), wl.runner_id.value_or(0))
+                        .Union()};
+          },
+          [&](const Refusal& r) -> std::pair<w::Message, fb::Offset<void>> {
+            const auto text = make_string(b, capped(r.text, kMaxRefusalTextBytes));
+            return {w::Message_Refusal,
+                    w::CreateRefusal(b, static_cast<std::uint8_t>(r.reason), text).Union()};
+          },
+          [&](const Input& in) -> std::pair<w::Message, fb::Offset<void>> {
+            std::vector<w::InputFrame> frames;
+            const std::size_t n = std::min(in.frames.size(), kMaxInputFrames);
+            // Keep the newest frames when there are too many.
+            for (std::size_t i = in.frames.size() - n; i < in.frames.size(); ++i)
+              frames.emplace_back(in.frames[i].tick, in.frames[i].buttons,
+                                  in.frames[i].lab_motion);
+            fb::Offset<fb::Vector<const w::InputFrame*>> fv = 0;
+            if (!frames.empty()) fv = b.CreateVectorOfStructs(frames);
+            return {w::Message_Input,
+                    w::CreateInput(b, in.ack_tick.has_value(), in.ack_tick.value_or(0), fv)
+                        .Union()};
+          },
+          [&](const SnapshotMessage& s) -> std::pair<w::Message, fb::Offset<void>> {
+            fb::Offset<fb::Vector<std::uint8_t>> runners = 0;
+            if (!s.runner_block.empty()) runners = b.CreateVector(s.runner_block);
+            fb::Offset<w::OwnRunner> own = 0;
+            if (s.own) own = make_own(b, *s.own);
+            std::vector<w::BrokenTarget> broken;
+            for (std::size_t i = 0; i < std::min(s.broken.size(), kMaxBrokenTargets); ++i)
+              broken.emplace_back(s.broken[i].runner, s.broken[i].obstacle, s.broken[i].tick);
+            // Empty vectors are left out: an absent field costs nothing on the wire.
+            fb::Offset<fb::Vector<const w::BrokenTarget*>> bv = 0;
+            if (!broken.empty()) bv = b.CreateVectorOfStructs(broken);
+            std::vector<fb::Offset<w::RosterEntry>> roster;
+            for (std::size_t i = 0; i < std::min(s.roster.size(), kMaxRosterEntries); ++i) {
+              const auto name = make_string(b, capped(s.roster[i].name, kMaxNameBytes));
+              roster.push_back(w::CreateRosterEntry(b, s.roster[i].runner, s.roster[i].bot, name));
+            }
+            fb::Offset<fb::Vector<fb::Offset<w::RosterEntry>>> rv = 0;
+            if (!roster.empty()) rv = b.CreateVector(roster);
+            std::uint16_t age = 0;
+            if (s.baseline_tick && *s.baseline_tick < s.tick)
+              age = static_cast<std::uint16_t>(std::min<Tick>(s.tick - *s.baseline_tick, 0xffff));
+            return {w::Message_Snapshot,
+                    w::CreateSnapshot(b, s.tick, age, s.runner_count, runners, own, bv, rv)
+                        .Union()};
+          },
+          [&](const Disconnect& d) -> std::pair<w::Message, fb::Offset<void>> {
+            return {w::Message_Disconnect,
+                    w::CreateDisconnect(b, static_cast<std::uint8_t>(d.reason)).Union()};
+          },
+      },
+      m);
+}
+
+std::vector<std::uint8_t> build(const Packet& p, std::size_t* hello_padding) {
+  fb::FlatBufferBuilder b(256);
+  const auto [type, body] = make_body(b, p.message, hello_padding);
+  const auto root = w::CreatePacket(b, kProtocolVersion, p.sequence, p.key, type, body);
+  w::FinishPacketBuffer(b, root);
+  return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
+}
+
+template <std::size_t N>
+bool copy_fixed(const fb::Vector<std::uint8_t>* v, std::array<std::uint8_t, N>& out) {
+  if (!v || v->size() != N) return false;
+  std::memcpy(out.data(), v->data(), N);
+  return true;
+}
+
+bool read_string(const fb::String* s, std::size_t cap, std::string& out) {
+  if (!s) {
+    out.clear();
+    return true;
+  }
+  if (s->size() > cap) return false;
+  out.assign(s->c_str(), s->size());
+  return true;
+}
+
+template <class E>
+bool read_enum(std::uint8_t v, E& out) {
+  if (v >= static_cast<std::uint8_t>(E::Count)) return false;
+  out = static_cast<E>(v);
+  return true;
+}
+
+bool read_role(std::uint8_t v, Role& out) {
+  if (v > 1) return false;
+  out = static_cast<Role>(v);
+  return true;
+}
+
+DecodeError read_body(const w::Packet& p, Message& out) {
+  // The Verifier accepts a union type with no table behind it: check before any message_as_.
+  if (p.message() == nullptr) return DecodeError::UnknownMessage;
+  switch (p.message_type()) {
+    case w::Message_Hello: {
+      const auto* m = p.message_as_Hello();
+      Hello h;
+      if (!read_role(m->role(), h.role)) return DecodeError::BadField;
+      out = h;
+      return DecodeError::None;
+    }
+    case w::Message_Challenge: {
+      Challenge c;
+      if (!copy_fixed(p.message_as_Challenge()->cookie(), c.cookie)) return DecodeError::BadField;
+      out = c;
+      return DecodeError::None;
+    }
+    case w::Message_Response: {
+      const auto* m = p.message_as_Response();
+      Response r;
+      if (!copy_fixed(m->cookie(), r.cookie) || !read_role(m->role(), r.role) ||
+          !read_string(m->name(), kMaxNameBytes, r.name) ||
+          !copy_fixed(m->password_proof(), r.password_proof))
+        return DecodeError::BadField;
+      out = std::move(r);
+      return DecodeError::None;
+    }
+    case w::Message_Welcome: {
+      const auto* m = p.message_as_Welcome();
+      Welcome wl;
+      wl.client_id = m->client_id();
+      wl.session_key = m->session_key();
+      wl.server_tick = m->server_tick();
+      wl.tick_rate = m->tick_rate();
+      wl.snapshot_rate = m->snapshot_rate();
+      wl.course_seed = m->course_seed();
+      if (!read_role(m->role(), wl.role)) return DecodeError::BadField;
+      if (m->has_runner()) wl.runner_id = m->runner_id();
+      if (wl.tick_rate == 0 || wl.snapshot_rate == 0 || wl.session_key == 0)
+        return DecodeError::BadField;
+      out = wl;
+      return DecodeError::None;
+    }
+    case w::Message_Refusal: {
+      const auto* m = p.message_as_Refusal();
+      Refusal r;
+      if (!read_enum(m->reason(), r.reason) ||
+          !read_string(m->text(), kMaxRefusalTextBytes, r.text))
+        return DecodeError::BadField;
+      out = std::move(r);
+      return DecodeError::None;
+    }
+    case w::Message_Input: {
+      const auto* m = p.message_as_Input();
+      Input in;
+      if (m->has_ack()) in.ack_tick = m->ack_tick();
+      if (const auto* frames = m->frames()) {
+        if (frames->size() > kMaxInputFrames) return DecodeError::BadField;
+        for (const auto* f : *frames) {
+          if (!in.frames.empty() && f->tick() <= in.frames.back().tick)
+            return DecodeError::BadField;  // ascending ticks, no repeats
+          in.frames.push_back({f->tick(), f->buttons(), f->lab_motion()});
+        }
+      }
+      out = std::move(in);
+      return DecodeError::None;
+    }
+    case w::Message_Snapshot: {
+      const auto* m = p.message_as_Snapshot();
+      SnapshotMessage s;
+      s.tick = m->tick();
+      if (m->baseline_age() != 0) {
+        if (m->baseline_age() > s.tick) return DecodeError::BadField;
+        s.baseline_tick = s.tick - m->baseline_age();
+      }
+      s.runner_count = m->runner_count();
+      if (s.runner_count > kMaxRunnersPerSnapshot) return DecodeError::BadField;
+      if (const auto* block = m->runners()) s.runner_block.assign(block->begin(), block->end());
+      if (const auto* own = m->own()) {
+        OwnRunnerState o;
+        o.id = own->id();
+        o.state_tick = own->state_tick();
+        o.last_input_tick = own->last_input_tick();
+        if (const auto* st = own->sim_state()) {
+          if (st->size() > kMaxSimStateBytes) return DecodeError::BadField;
+          o.sim_state.assign(st->begin(), st->end());
+        }
+        s.own = std::move(o);
+      }
+      if (const auto* broken = m->broken()) {
+        if (broken->size() > kMaxBrokenTargets) return DecodeError::BadField;
+        for (const auto* b : *broken) s.broken.push_back({b->runner(), b->obstacle(), b->tick()});
+      }
+      if (const auto* roster = m->roster()) {
+        if (roster->size() > kMaxRosterEntries) return DecodeError::BadField;
+        for (const auto* e : *roster) {
+          RosterEntry r;
+          r.runner = e->runner();
+          r.bot = e->bot();
+          if (!read_string(e->name(), kMaxNameBytes, r.name)) return DecodeError::BadField;
+          s.roster.push_back(std::move(r));
+        }
+      }
+      out = std::move(s);
+      return DecodeError::None;
+    }
+    case w::Message_Disconnect: {
+      Disconnect d;
+      if (!read_enum(p.message_as_Disconnect()->reason(), d.reason)) return DecodeError::BadField;
+      out = d;
+      return DecodeError::None;
+    }
+    default:
+      return DecodeError::UnknownMessage;
+  }
+}
+
+// Checks size and identifier, then runs the Verifier: the buffer may be read afterwards.
+DecodeError verify(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < kMinDatagramBytes) return DecodeError::TooShort;
+  if (bytes.size() > kMaxDatagramBytes) return DecodeError::TooLarge;
+  if (!w::PacketBufferHasIdentifier(bytes.data())) return DecodeError::BadIdentifier;
+  fb::Verifier::Options opts;
+  opts.max_depth = kVerifierMaxDepth;
+  opts.max_tables = kVerifierMaxTables;
+  fb::Verifier verifier(bytes.data(), bytes.size(), opts);
+  if (!w::VerifyPacketBuffer(verifier)) return DecodeError::VerifyFailed;
+  return DecodeError::None;
+}
+
+}  // namespace
+
+std::string_view decode_error_name(DecodeError e) {
+  switch (e) {
+    case DecodeError::None: return "none";
+    case DecodeError::TooShort: return "too_short";
+    case DecodeError::TooLarge: return "too_large";
+    case DecodeError::BadIdentifier: return "bad_identifier";
+    case DecodeError::VerifyFailed: return "verify_failed";
+    case DecodeError::WrongVersion: return "wrong_version";
+    case DecodeError::UnknownMessage: return "unknown_message";
+    case DecodeError::BadField: return "bad_field";
+    case DecodeError::Count: break;
+  }
+  return "unknown";
+}
+
+std::vector<std::uint8_t> encode_packet(const Packet& packet) {
+  if (!std::holds_alternative<Hello>(packet.message)) return build(packet, nullptr);
+  // Pad the Hello up to kHelloBytes: measure the unpadded size, then add the difference.
+  std::size_t pad = 0;
+  auto bytes = build(packet, &pad);
+  for (int attempt = 0; attempt < 4 && bytes.size() < kHelloBytes; ++attempt) {
+    pad += kHelloBytes - bytes.size();
+    bytes = build(packet, &pad);
+  }
+  return bytes;
+}
+
+DecodeError decode_packet(std::span<const std::uint8_t> bytes, Packet& out) {
+  if (const DecodeError e = verify(bytes); e != DecodeError::None) return e;
+  const w::Packet* p = w::GetPacket(bytes.data());
+  if (p->version() != kProtocolVersion) return DecodeError::WrongVersion;
+  out.sequence = p->sequence();
+  out.key = p->key();
+  return read_body(*p, out.message);
+}
+
+std::uint16_t peek_protocol_version(std::span<const std::uint8_t> bytes) {
+  if (verify(bytes) != DecodeError::None) return 0;
+  return w::GetPacket(bytes.data())->version();
+}
+
+int fuzz_decode_packet(const std::uint8_t* data, std::size_t size) {
+  Packet p;
+  if (decode_packet({data, size}, p) == DecodeError::None) {
+    // Re-encoding what decoded must not fail either.
+    (void)encode_packet(p);
+  }
+  (void)peek_protocol_version({data, size});
+  return 0;
+}
+
+}  // namespace spear::net

@@ -1,0 +1,180 @@
+#pragma once
+// Every message of the protocol as plain C++ data. The wire form (schemas/spear.fbs) is produced
+// and read only by net/codec.hpp; the rest of the code sees these structs.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "net/protocol.hpp"
+#include "rig/pose.hpp"
+
+namespace spear::net {
+
+using Cookie = std::array<std::uint8_t, 16>;         // see net/cookie.hpp
+using PasswordProof = std::array<std::uint8_t, 16>;  // see net/password_proof.hpp
+
+enum class Role : std::uint8_t { Player, Spectator };
+
+// Client -> server, first datagram. The codec pads it to kHelloBytes.
+struct Hello {
+  Role role = Role::Player;
+};
+
+// Server -> client: answer to a Hello, holds no server state (net/cookie.hpp).
+struct Challenge {
+  Cookie cookie{};
+};
+
+// Client -> server: proves the client receives at its address; asks to join.
+struct Response {
+  Cookie cookie{};
+  Role role = Role::Player;
+  std::string name;                // ≤ kMaxNameBytes
+  PasswordProof password_proof{};  // of the cookie and the join password ("" when none)
+};
+
+// Server -> client: the client is in. Everything later must carry session_key.
+struct Welcome {
+  ClientId client_id = 0;
+  SessionKey session_key = 0;
+  Tick server_tick = 0;            // tick of the match when this was sent
+  std::uint16_t tick_rate = 60;    // simulation ticks per second
+  std::uint16_t snapshot_rate = 30;
+  std::uint64_t course_seed = 0;
+  Role role = Role::Player;
+  std::optional<RunnerId> runner_id;  // the runner this player steers; none for spectators
+};
+
+enum class RefusalReason : std::uint8_t {
+  ServerFull,      // no player slot left
+  SpectatorsFull,  // no spectator slot left
+  SpectatorsOff,   // the server takes no spectators
+  WrongPassword,
+  WrongVersion,    // the client's kProtocolVersion differs from the server's
+  BadName,         // empty, too long or not UTF-8
+  ShuttingDown,
+  Count
+};
+
+struct Refusal {
+  RefusalReason reason = RefusalReason::ServerFull;
+  std::string text;  // for people, ≤ kMaxRefusalTextBytes
+};
+
+// Bits of InputFrame::buttons. Each frame is one client tick; a set bit means "pressed during
+// this tick" (an edge), so applying every frame exactly once gives every press exactly once.
+namespace buttons {
+inline constexpr std::uint8_t kJump = 1u << 0;
+inline constexpr std::uint8_t kThrust = 1u << 1;
+inline constexpr std::uint8_t kToggleLab = 1u << 2;  // runner <-> motion lab (M)
+inline constexpr std::uint8_t kToggleSkeleton = 1u << 3;
+inline constexpr std::uint8_t kTogglePause = 1u << 4;
+inline constexpr std::uint8_t kStep = 1u << 5;       // lab: advance one step while paused
+}  // namespace buttons
+
+struct InputFrame {
+  Tick tick = 0;              // the server tick this input is meant for
+  std::uint8_t buttons = 0;   // net::buttons bits
+  std::uint8_t lab_motion = 0;  // 0: no change; 1 + rig::Motion: pick that motion in the lab
+  friend bool operator==(const InputFrame&, const InputFrame&) = default;
+};
+
+// Client -> server at the client's tick rate (spectators: ack only, at least at snapshot rate).
+struct Input {
+  std::optional<Tick> ack_tick;     // newest snapshot tick received and decoded
+  std::vector<InputFrame> frames;   // ascending ticks, newest last, ≤ kMaxInputFrames
+};
+
+enum class RunnerMode : std::uint8_t { Running, Jumping, Thrusting, Falling, Down, Lab, Count };
+
+namespace runner_flags {
+inline constexpr std::uint8_t kLab = 1u << 0;
+inline constexpr std::uint8_t kSkeleton = 1u << 1;  // lab skeleton overlay on
+inline constexpr std::uint8_t kPaused = 1u << 2;    // lab time paused
+inline constexpr std::uint8_t kBot = 1u << 3;
+inline constexpr std::uint8_t kAll = 0x0f;
+}  // namespace runner_flags
+
+// One runner as a client sees it (decoded; the pose within 0.25 units of the server's).
+struct RunnerSnapshot {
+  RunnerId id = 0;
+  RunnerMode mode = RunnerMode::Running;
+  std::uint8_t flags = 0;       // runner_flags bits
+  std::uint8_t lab_motion = 0;  // rig::Motion playing in the lab (meaningful with kLab)
+  std::uint32_t score = 0;
+  std::uint32_t best = 0;       // best score of this runner in the match
+  double distance = 0.0;        // units travelled along the course (wire: 1/16 unit steps)
+  rig::Pose pose;               // relative to the runner's anchor
+};
+
+// What the own runner's prediction needs (issue "prediction"): sent to its player only.
+struct OwnRunnerState {
+  RunnerId id = 0;
+  Tick state_tick = 0;          // the tick sim_state belongs to (the snapshot's tick)
+  Tick last_input_tick = 0;     // newest input tick the server has applied to this runner
+  std::vector<std::uint8_t> sim_state;  // opaque, written by the sim, ≤ kMaxSimStateBytes
+};
+
+struct BrokenTarget {
+  RunnerId runner = 0;
+  std::uint32_t obstacle = 0;  // index of the obstacle in the course
+  Tick tick = 0;               // when it broke
+  friend bool operator==(const BrokenTarget&, const BrokenTarget&) = default;
+};
+
+struct RosterEntry {
+  RunnerId runner = 0;
+  bool bot = false;
+  std::string name;
+  friend bool operator==(const RosterEntry&, const RosterEntry&) = default;
+};
+
+// A whole snapshot, decoded. On the server it is the input of SnapshotEncoder (roster: every
+// runner's name; the encoder sends each client only the names it has not confirmed).
+struct Snapshot {
+  Tick tick = 0;
+  std::optional<Tick> baseline_tick;   // decoded snapshots: the baseline it was a delta against
+  std::vector<RunnerSnapshot> runners;
+  std::optional<OwnRunnerState> own;
+  std::vector<BrokenTarget> broken;    // recently broken straw targets
+  std::vector<RosterEntry> roster;
+};
+
+// The snapshot as it travels: runners are one bit-packed block (net/runner_block.hpp),
+// possibly delta-coded against the snapshot at baseline_tick.
+struct SnapshotMessage {
+  Tick tick = 0;
+  std::optional<Tick> baseline_tick;
+  std::uint16_t runner_count = 0;
+  std::vector<std::uint8_t> runner_block;
+  std::optional<OwnRunnerState> own;
+  std::vector<BrokenTarget> broken;
+  std::vector<RosterEntry> roster;
+};
+
+enum class DisconnectReason : std::uint8_t {
+  ClientQuit,
+  ServerShutdown,
+  TimedOut,
+  Kicked,
+  Count
+};
+
+struct Disconnect {
+  DisconnectReason reason = DisconnectReason::ClientQuit;
+};
+
+using Message =
+    std::variant<Hello, Challenge, Response, Welcome, Refusal, Input, SnapshotMessage, Disconnect>;
+
+// One datagram.
+struct Packet {
+  Sequence sequence = 0;   // per-sender counter (replay window)
+  SessionKey key = 0;      // 0 until Welcome; then the session key, both directions
+  Message message;
+};
+
+}  // namespace spear::net

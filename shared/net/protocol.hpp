@@ -1,0 +1,52 @@
+#pragma once
+// Protocol constants shared by every peer (schemas/PROTOCOL.md is the prose version of this file).
+#include <cstddef>
+#include <cstdint>
+
+namespace spear::net {
+
+using ClientId = std::uint16_t;
+using RunnerId = std::uint16_t;
+using Tick = std::uint32_t;        // server simulation tick (60 Hz by default)
+using Sequence = std::uint64_t;    // per-sender datagram counter, starts at 1
+using SessionKey = std::uint64_t;  // random, never 0 once connected
+
+// Bumped on any change of the wire format; peers with another version are refused.
+inline constexpr std::uint16_t kProtocolVersion = 1;
+// FlatBuffers file identifier of every datagram (4 characters, bytes 4..7 of the buffer).
+inline constexpr char kFileIdentifier[] = "SPR1";
+inline constexpr std::uint16_t kDefaultPort = 27600;
+
+// Largest UDP payload anyone sends or accepts: below any path MTU, so no IP fragmentation.
+inline constexpr std::size_t kMaxDatagramBytes = 1200;
+// Smallest datagram worth verifying: root offset (4) + identifier (4) + a minimal table.
+inline constexpr std::size_t kMinDatagramBytes = 16;
+// A Hello is padded to at least this many bytes, so that every reply to an unverified
+// address (Challenge, Refusal) is no larger than what it received: no amplification.
+inline constexpr std::size_t kHelloBytes = 256;
+
+// Verifier limits: the deepest legal buffer is Packet -> Snapshot -> OwnRunner/RosterEntry.
+inline constexpr unsigned kVerifierMaxDepth = 8;
+inline constexpr unsigned kVerifierMaxTables = 96;
+
+// Caps on repeated fields, checked after verification (a larger count is a decode error).
+inline constexpr std::size_t kMaxInputFrames = 16;       // redundant inputs per Input
+inline constexpr std::size_t kMaxRunnersPerSnapshot = 255;
+inline constexpr std::size_t kMaxBrokenTargets = 16;
+inline constexpr std::size_t kMaxRosterEntries = 32;     // names per snapshot
+inline constexpr std::size_t kMaxNameBytes = 24;         // UTF-8 bytes of a player name
+inline constexpr std::size_t kMaxPasswordBytes = 64;
+inline constexpr std::size_t kMaxRefusalTextBytes = 96;
+inline constexpr std::size_t kMaxSimStateBytes = 512;    // opaque own-runner state (prediction)
+
+// Timing (seconds).
+inline constexpr double kTimeoutSeconds = 5.0;           // silence after which a peer is gone
+inline constexpr double kHandshakeResendSeconds = 0.1;   // Hello / Response repeat interval
+inline constexpr double kCookieWindowSeconds = 10.0;     // a cookie is good for 10..20 s
+inline constexpr int kDisconnectRepeats = 3;             // Disconnect is sent this many times
+
+// A delta is made only against a baseline at most this many ticks older than the snapshot
+// (1 s at 60 Hz); both sides keep at least this much history.
+inline constexpr Tick kMaxBaselineAgeTicks = 60;
+
+}  // namespace spear::net

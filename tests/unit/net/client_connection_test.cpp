@@ -1,0 +1,231 @@
+// The client state machine against a scripted server in the same process, with injected time.
+#include "net/client_connection.hpp"
+
+#include <gtest/gtest.h>
+
+#include "net/cookie.hpp"
+#include "net/password_proof.hpp"
+#include "net/snapshot_encoder.hpp"
+#include "synthetic_pose.hpp"
+
+namespace spear::net {
+namespace {
+
+const PeerAddress kClientAddr = PeerAddress::ipv4(127, 0, 0, 1, 40000);
+
+// Just enough of a server: stateless challenge, password check, welcome, snapshots.
+struct ScriptedServer {
+  ChallengeCookies cookies;
+  std::string password;
+  SessionKey key = 0x5eed5eed5eedull;
+  Sequence seq = 1;
+  SnapshotEncoder encoder;
+  std::vector<Input> inputs;
+
+  std::vector<std::vector<std::uint8_t>> handle(const std::vector<std::uint8_t>& bytes,
+                                                double now) {
+    Packet p;
+    if (decode_packet(bytes, p) != DecodeError::None) return {};
+    if (std::holds_alternative<Hello>(p.message))
+      return {encode_packet({0, 0, Challenge{cookies.issue(kClientAddr, now)}})};
+    if (auto* r = std::get_if<Response>(&p.message)) {
+      if (!cookies.verify(r->cookie, kClientAddr, now)) return {};
+      if (!check_password_proof(r->password_proof, r->cookie, password))
+        return {encode_packet({0, 0, Refusal{RefusalReason::WrongPassword, "wrong password"}})};
+      Welcome w{3, key, 1000, 60, 30, 42, r->role, std::nullopt};
+      if (r->role == Role::Player) w.runner_id = 5;
+      return {encode_packet({seq++, 0, w})};
+    }
+    if (auto* in = std::get_if<Input>(&p.message)) {
+      if (p.key != key) return {};
+      inputs.push_back(*in);
+      if (in->ack_tick) encoder.acknowledge(*in->ack_tick);
+    }
+    return {};
+  }
+
+  std::vector<std::uint8_t> snapshot(Tick tick, std::optional<Tick> applied = std::nullopt) {
+    Snapshot s;
+    s.tick = tick;
+    s.runners = {test::synthetic_runner(5, tick), test::synthetic_runner(6, tick)};
+    s.roster = {{5, false, "me"}, {6, true, "bot"}};
+    if (applied) s.own = OwnRunnerState{5, tick, *applied, {1, 2, 3}};
+    return encode_packet({seq++, key, encoder.encode(s)});
+  }
+};
+
+// Delivers everything the client wants to send to the server and the answers back.
+void pump(ClientConnection& c, ScriptedServer& s, double now) {
+  for (const auto& d : c.poll(now))
+    for (const auto& answer : s.handle(d, now)) c.receive(answer, now);
+}
+
+ClientConnection connected_client(ScriptedServer& server, Role role = Role::Player) {
+  ClientConfig cfg;
+  cfg.role = role;
+  cfg.name = "me";
+  ClientConnection c(cfg);
+  c.start(0.0);
+  for (double t = 0.0; t < 1.0 && c.state() != ConnectionState::Connected; t += 0.05)
+    pump(c, server, t);
+  return c;
+}
+
+TEST(ClientConnection, HandshakeReachesConnected) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server);
+  ASSERT_EQ(c.state(), ConnectionState::Connected);
+  ASSERT_TRUE(c.welcome());
+  EXPECT_EQ(c.welcome()->runner_id, std::optional<RunnerId>(5));
+  EXPECT_EQ(c.welcome()->course_seed, 42u);
+  ASSERT_TRUE(c.stats().handshake_seconds);
+  EXPECT_LT(*c.stats().handshake_seconds, 0.2);
+}
+
+TEST(ClientConnection, HelloIsResentUntilAnswered) {
+  ClientConnection c(ClientConfig{});
+  c.start(0.0);
+  std::size_t hellos = 0;
+  for (double t = 0.0; t < 1.0; t += 0.01) hellos += c.poll(t).size();
+  EXPECT_GE(hellos, 8u);
+  EXPECT_LE(hellos, 11u);
+}
+
+TEST(ClientConnection, WrongPasswordIsRefusedWithReason) {
+  ScriptedServer server;
+  server.password = "secret";
+  ClientConnection c = connected_client(server);
+  EXPECT_EQ(c.state(), ConnectionState::Refused);
+  ASSERT_TRUE(c.refusal());
+  EXPECT_EQ(c.refusal()->reason, RefusalReason::WrongPassword);
+}
+
+TEST(ClientConnection, RightPasswordGetsIn) {
+  ScriptedServer server;
+  server.password = "secret";
+  ClientConfig cfg;
+  cfg.password = "secret";
+  ClientConnection c(cfg);
+  c.start(0.0);
+  for (double t = 0.0; t < 1.0; t += 0.05) pump(c, server, t);
+  EXPECT_EQ(c.state(), ConnectionState::Connected);
+}
+
+TEST(ClientConnection, SilentServerTimesOutHandshake) {
+  ClientConnection c(ClientConfig{});
+  c.start(10.0);
+  for (double t = 10.0; t < 14.9; t += 0.1) c.poll(t);
+  EXPECT_EQ(c.state(), ConnectionState::Connecting);
+  c.poll(15.01);
+  EXPECT_EQ(c.state(), ConnectionState::TimedOut);
+}
+
+TEST(ClientConnection, SnapshotsDecodeAckAndDelta) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server);
+  ASSERT_EQ(c.state(), ConnectionState::Connected);
+  double t = 1.0;
+  for (Tick tick = 1000; tick < 1040; tick += 2, t += 1.0 / 30) {
+    c.receive(server.snapshot(tick), t);
+    pump(c, server, t);  // acks reach the server
+  }
+  const auto snaps = c.take_snapshots();
+  ASSERT_EQ(snaps.size(), 20u);
+  EXPECT_FALSE(snaps.front().baseline_tick);
+  EXPECT_TRUE(snaps.back().baseline_tick);  // later ones are deltas against acks
+  EXPECT_EQ(snaps.back().runners.size(), 2u);
+  EXPECT_EQ(c.roster().at(6).name, "bot");
+  EXPECT_EQ(c.newest_snapshot_tick(), std::optional<Tick>(1038));
+  EXPECT_GT(server.encoder.stats().delta_snapshots, 15u);
+}
+
+TEST(ClientConnection, ReplayedAndForeignDatagramsChangeNothing) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server);
+  const auto snap = server.snapshot(1000);
+  c.receive(snap, 1.0);
+  c.receive(snap, 1.01);  // replay
+  EXPECT_EQ(c.stats().dropped_replay, 1u);
+  ScriptedServer impostor;
+  impostor.key = 0x1111;
+  c.receive(impostor.snapshot(1002), 1.02);
+  EXPECT_EQ(c.stats().dropped_key, 1u);
+  const std::vector<std::uint8_t> junk(300, 0x41);
+  c.receive(junk, 1.03);
+  EXPECT_EQ(c.stats().dropped_decode, 1u);
+  EXPECT_EQ(c.take_snapshots().size(), 1u);
+  EXPECT_EQ(c.state(), ConnectionState::Connected);
+}
+
+TEST(ClientConnection, InputsCarryRedundancyUntilApplied) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server);
+  double t = 1.0;
+  for (Tick tick = 1000; tick < 1012; ++tick, t += 1.0 / 60) {
+    c.push_input({tick, tick == 1005 ? buttons::kJump : std::uint8_t{0}, 0});
+    pump(c, server, t);
+  }
+  ASSERT_FALSE(server.inputs.empty());
+  const Input& last = server.inputs.back();
+  ASSERT_EQ(last.frames.size(), 8u);  // default redundancy
+  EXPECT_EQ(last.frames.back().tick, 1011u);
+  EXPECT_EQ(last.frames.front().tick, 1004u);
+  // The server says it applied up to 1009: only 1010 and 1011 remain to send.
+  c.receive(server.snapshot(1012, 1009), t);
+  c.push_input({1012, 0, 0});
+  pump(c, server, t + 0.02);
+  ASSERT_EQ(server.inputs.back().frames.size(), 3u);
+  EXPECT_EQ(server.inputs.back().frames.front().tick, 1010u);
+  EXPECT_EQ(c.last_applied_input_tick(), std::optional<Tick>(1009));
+}
+
+TEST(ClientConnection, SpectatorSendsNoInputsButAcks) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server, Role::Spectator);
+  ASSERT_EQ(c.state(), ConnectionState::Connected);
+  EXPECT_FALSE(c.welcome()->runner_id);
+  c.push_input({1000, buttons::kJump, 0});
+  c.receive(server.snapshot(1000), 1.0);
+  pump(c, server, 1.1);
+  ASSERT_FALSE(server.inputs.empty());
+  EXPECT_TRUE(server.inputs.back().frames.empty());
+  EXPECT_EQ(server.inputs.back().ack_tick, std::optional<Tick>(1000));
+}
+
+TEST(ClientConnection, LostSnapshotsTimeOut) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server);
+  c.receive(server.snapshot(1000), 1.0);
+  for (double t = 1.0; t < 5.9; t += 0.1) pump(c, server, t);
+  EXPECT_EQ(c.state(), ConnectionState::Connected);
+  pump(c, server, 6.01);
+  EXPECT_EQ(c.state(), ConnectionState::TimedOut);
+}
+
+TEST(ClientConnection, DisconnectBothWays) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server);
+  c.disconnect(1.0);
+  std::size_t sent = 0;
+  for (int i = 0; i < 10; ++i) {
+    for (const auto& d : c.poll(1.0 + i * 0.01)) {
+      Packet p;
+      ASSERT_EQ(decode_packet(d, p), DecodeError::None);
+      EXPECT_TRUE(std::holds_alternative<Disconnect>(p.message));
+      EXPECT_EQ(p.key, server.key);
+      ++sent;
+    }
+  }
+  EXPECT_EQ(sent, static_cast<std::size_t>(kDisconnectRepeats));
+  EXPECT_EQ(c.state(), ConnectionState::Disconnected);
+
+  ScriptedServer server2;
+  ClientConnection c2 = connected_client(server2);
+  c2.receive(encode_packet({server2.seq++, server2.key, Disconnect{DisconnectReason::ServerShutdown}}),
+             1.0);
+  EXPECT_EQ(c2.state(), ConnectionState::Disconnected);
+  EXPECT_EQ(c2.disconnect_reason(), std::optional(DisconnectReason::ServerShutdown));
+}
+
+}  // namespace
+}  // namespace spear::net
