@@ -1,0 +1,57 @@
+#pragma once
+// Draws one stickman from its pose (rig.md §11): rubber-hose limbs from the shared limb geometry,
+// far side first (thinner, darker, 42% opacity), spine, neck, the sprung head, the verlet hair and
+// the spear. Knows nothing of how the pose was made.
+#include <SFML/Graphics/Color.hpp>
+
+#include "render/vertex_batch.hpp"
+#include "rig/limb_geometry.hpp"
+#include "rig/pose.hpp"
+#include "rig/secondary.hpp"
+
+namespace spear::client {
+
+struct FigureStyle {
+  sf::Color ink;                 // near limbs, body, head, hair
+  sf::Color ink_far;             // far limbs, before far_opacity
+  float far_opacity = 0.42f;     // rig.md §11
+  float far_width_scale = 0.82f; // far limbs are thinner
+  sf::Color shaft;
+  sf::Color spear_head;
+  sf::Color spear_edge;
+};
+
+// The followed runner: dark ink, far limbs at 42%.
+FigureStyle player_style();
+// Other runners, drawn opaque into the ghost layer, which is composited faintly.
+FigureStyle ghost_style();
+
+// Widths in units (full width). Limbs taper root → tip; the torso is a little wider at the chest.
+inline constexpr float kLimbRootWidth = 9.f;
+inline constexpr float kLimbTipWidth = 5.f;
+inline constexpr float kTorsoPelvisWidth = 10.f;
+inline constexpr float kTorsoChestWidth = 12.f;
+inline constexpr float kNeckWidth = 6.f;
+inline constexpr float kHairRootWidth = 5.f;
+inline constexpr float kHairTipWidth = 1.5f;
+inline constexpr float kShaftWidth = 2.8f;
+inline constexpr float kSpearHeadLength = 16.f;  // the leaf, ending at the SpearTip joint
+inline constexpr float kSpearHeadWidth = 6.5f;
+
+// Appends the figure's triangles. `place` maps anchor-relative pose units to view coordinates;
+// `secondary` carries the sprung head centre and the hair (rig::step_secondary).
+class FigureBuilder {
+ public:
+  void append(VertexBatch& out, const rig::Pose& pose, const rig::SecondaryPose& secondary,
+              const Placement& place, const FigureStyle& style);
+
+ private:
+  void limb(VertexBatch& out, rig::Vec2 a, rig::Vec2 b, rig::Vec2 c, const rig::LimbStyle& ls,
+            const Placement& place, sf::Color colour);
+  void spear(VertexBatch& out, const rig::Pose& pose, const Placement& place, const FigureStyle& style);
+
+  rig::LimbGeometry geometry_;        // reused between limbs: no allocation per frame
+  std::vector<rig::Vec2> polyline_;
+};
+
+}  // namespace spear::client

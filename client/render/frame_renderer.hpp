@@ -1,0 +1,79 @@
+#pragma once
+// One frame, everything in it, to any sf::RenderTarget (a window or a RenderTexture): the app,
+// the headless screenshot, the tests and the benchmark call the same code.
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/RenderTexture.hpp>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "render/figure_renderer.hpp"
+#include "render/font_locator.hpp"
+#include "render/hud_renderer.hpp"
+#include "render/hud_state.hpp"
+#include "render/scene_obstacle.hpp"
+#include "render/scene_renderer.hpp"
+#include "rig/pose.hpp"
+#include "rig/rig.hpp"
+#include "rig/secondary.hpp"
+
+namespace spear::client {
+
+// A runner to draw: its pose (anchor-relative) and the client's secondary motion for it.
+struct FigureView {
+  rig::Pose pose;
+  rig::SecondaryPose secondary;  // from rig::step_secondary: sprung head, hair
+  double x = 0.0;                // course distance of the anchor, units
+  int lane = 0;
+  bool followed = false;         // the runner the view follows; all others are ghosts
+};
+
+struct FrameInputs {
+  double camera_x = 0.0;   // course distance the view follows (the followed runner's x), units
+  float time = 0.f;        // seconds; only cosmetic drift (clouds). Hold it still for a static frame
+  int followed_lane = 0;   // ghosts are placed in depth relative to this lane
+  std::span<const FigureView> runners;
+  std::span<const SceneObstacle> obstacles;
+  const HudState* hud = nullptr;          // no HUD when null
+  bool skeleton_overlay = false;          // lab: bones, joints, IK targets of the followed runner
+  const rig::RigDebug* rig_debug = nullptr;
+};
+
+class FrameRenderer {
+ public:
+  FrameRenderer();
+  ~FrameRenderer();
+  FrameRenderer(const FrameRenderer&) = delete;
+  FrameRenderer& operator=(const FrameRenderer&) = delete;
+
+  // Finds and loads the shipped font (font_search_dirs). Returns a warning, empty on success.
+  // Without a font the frame still draws, minus the text.
+  std::string load_fonts(const std::vector<std::filesystem::path>& dirs = font_search_dirs(executable_dir()));
+  bool has_font() const { return fonts_.has_regular; }
+
+  // Clears the target and draws the frame: prepare() then submit().
+  void draw_frame(sf::RenderTarget& target, const FrameInputs& in);
+  // The two halves, apart for measuring: all geometry on the CPU for a target of `size` pixels,
+  // then the draw calls. submit() needs the same inputs (the HUD is laid out there).
+  void prepare(sf::Vector2u size, const FrameInputs& in);
+  void submit(sf::RenderTarget& target, const FrameInputs& in);
+
+  // Vertices submitted by the last frame (world and HUD shapes), for the benchmark.
+  std::size_t last_vertex_count() const { return last_vertices_; }
+
+ private:
+  bool ensure_ghost_layer(sf::Vector2u size);
+
+  FontSet fonts_;
+  SceneRenderer scene_;
+  FigureBuilder figures_;
+  HudRenderer hud_;
+  VertexBatch background_, ghosts_, world_, overlay_;
+  std::unique_ptr<sf::RenderTexture> ghost_layer_;
+  sf::Vector2u ghost_layer_size_{0, 0};
+  bool ghost_layer_failed_ = false;
+  std::size_t last_vertices_ = 0;
+};
+
+}  // namespace spear::client

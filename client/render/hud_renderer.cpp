@@ -1,0 +1,195 @@
+#include "render/hud_renderer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+#include "render/net_graph_renderer.hpp"
+#include "render/palette.hpp"
+#include "render/view.hpp"
+
+namespace spear::client {
+namespace {
+
+unsigned px(float size, float s) { return static_cast<unsigned>(std::max(8.f, std::round(size * s))); }
+
+std::string fixed(float v, int decimals) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, static_cast<double>(v));
+  return buf;
+}
+
+// Names longer than this are cut with an ellipsis so the scoreboard keeps its width.
+constexpr std::size_t kNameChars = 14;
+
+std::string short_name(const std::string& name) {
+  // Count UTF-8 code points, cut at a code point boundary.
+  std::size_t points = 0, i = 0;
+  for (; i < name.size(); ++i) {
+    if ((static_cast<unsigned char>(name[i]) & 0xC0) != 0x80) {
+      if (points == kNameChars) return name.substr(0, i) + "\u2026";
+      ++points;
+    }
+  }
+  return name.empty() ? std::string("runner") : name;
+}
+
+}  // namespace
+
+std::string group_thousands(long long value) {
+  const bool negative = value < 0;
+  std::string digits = std::to_string(negative ? -value : value);
+  std::string out;
+  const std::size_t n = digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    out += digits[i];
+    const std::size_t left = n - 1 - i;
+    if (left > 0 && left % 3 == 0) out += ",";
+  }
+  return negative ? "-" + out : out;
+}
+
+void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const FontSet* fonts) {
+  const sf::Vector2u size = target.getSize();
+  const sf::View view = hud_view(size);
+  const sf::Vector2f area = view.getSize();
+  const float s = hud_scale(size);
+  shapes_.clear();
+  texts_.begin(fonts ? fonts->regular_or_null() : nullptr, fonts ? fonts->bold_or_regular() : nullptr);
+
+  if (hud.show_run) run_panel(hud, s);
+  if (!hud.scoreboard.empty()) scoreboard(hud, area, s);
+  if (!hud.follow_label.empty()) {
+    texts_.add(hud.follow_label, {area.x / 2.f, 16.f * s}, px(15, s), palette::kHudDim, Align::Centre);
+  }
+  if (hud.lab.active) lab(hud, area, s);
+  if (hud.net_graph != nullptr) {
+    const sf::Vector2f g = net_graph_size(s);
+    append_net_graph(shapes_, texts_, *hud.net_graph, {16.f * s, area.y - g.y - 16.f * s}, s);
+  }
+  if (hud.message != StateMessage::None) message(hud, area, s);
+
+  const sf::View previous = target.getView();
+  target.setView(view);
+  shapes_.draw(target);
+  texts_.draw(target);
+  target.setView(previous);
+}
+
+void HudRenderer::run_panel(const HudState& hud, float s) {
+  const float x = 16.f * s, y = 14.f * s;
+  shapes_.rounded_rect({x, y, 330.f * s, 112.f * s}, 12.f * s, palette::kHudPanel);
+  texts_.add("SCORE", {x + 16.f * s, y + 10.f * s}, px(12, s), palette::kHudDim);
+  const float w = texts_.add(group_thousands(hud.score), {x + 14.f * s, y + 22.f * s}, px(40, s),
+                             palette::kHudText, Align::Left, true);
+  if (hud.combo >= 2) {
+    texts_.add("\u00d7" + std::to_string(hud.combo) + " combo", {x + 28.f * s + w, y + 40.f * s}, px(17, s),
+               palette::kHudAccent, Align::Left, true);
+  }
+  struct Stat {
+    const char* label;
+    std::string value;
+  };
+  const Stat stats[3] = {{"DISTANCE", group_thousands(std::lround(hud.distance_m)) + " m"},
+                         {"SPEED", fixed(hud.speed_mps, 1) + " m/s"},
+                         {"BEST", group_thousands(hud.best)}};
+  for (int i = 0; i < 3; ++i) {
+    const float sx = x + (16.f + 104.f * static_cast<float>(i)) * s;
+    texts_.add(stats[i].label, {sx, y + 74.f * s}, px(11, s), palette::kHudDim);
+    texts_.add(stats[i].value, {sx, y + 88.f * s}, px(16, s), i == 2 ? palette::kHudAccent : palette::kHudText,
+               Align::Left, true);
+  }
+}
+
+void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
+  constexpr std::size_t kRows = 8;
+  const std::size_t rows = std::min(hud.scoreboard.size(), kRows);
+  const float w = 250.f * s, row_h = 24.f * s;
+  const float x = area.x - w - 16.f * s, y = 14.f * s;
+  const bool more = hud.scoreboard.size() > kRows;
+  const float h = (38.f + 8.f + (more ? 16.f : 0.f)) * s + row_h * static_cast<float>(rows);
+  shapes_.rounded_rect({x, y, w, h}, 12.f * s, palette::kHudPanel);
+  texts_.add("RUNNERS", {x + 16.f * s, y + 12.f * s}, px(12, s), palette::kHudDim);
+  texts_.add(std::to_string(hud.scoreboard.size()), {x + w - 16.f * s, y + 12.f * s}, px(12, s), palette::kHudDim,
+             Align::Right);
+  for (std::size_t i = 0; i < rows; ++i) {
+    const ScoreRow& r = hud.scoreboard[i];
+    const float ry = y + 36.f * s + row_h * static_cast<float>(i);
+    if (r.followed) shapes_.rounded_rect({x + 8.f * s, ry - 2.f * s, w - 16.f * s, row_h}, 6.f * s, palette::kHudHighlight);
+    const sf::Color c = r.down ? palette::kHudDim : r.followed ? palette::kHudAccent : palette::kHudText;
+    texts_.add(std::to_string(i + 1), {x + 26.f * s, ry}, px(15, s), palette::kHudDim, Align::Right);
+    texts_.add(short_name(r.name), {x + 38.f * s, ry}, px(15, s), c, Align::Left, r.followed);
+    texts_.add(group_thousands(r.score), {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
+    if (r.down) shapes_.rect({x + 38.f * s, ry + 10.f * s, 6.f * s, 2.f * s}, palette::kHurdleStripe);
+  }
+  if (hud.scoreboard.size() > kRows) {
+    texts_.add("+" + std::to_string(hud.scoreboard.size() - kRows) + " more",
+               {x + w / 2.f, y + h - 22.f * s}, px(11, s), palette::kHudDim, Align::Centre);
+  }
+}
+
+void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
+  const std::string_view text = state_message_text(hud.message);
+  const unsigned size = px(34, s);
+  const float tw = std::max(texts_.measure(text, size, true), texts_.measure(hud.message_detail, px(17, s)));
+  const float w = std::max(tw + 64.f * s, 360.f * s);
+  const float h = (hud.message_detail.empty() ? 78.f : 108.f) * s;
+  const float x = (area.x - w) / 2.f, y = area.y * 0.36f - h / 2.f;
+  shapes_.rounded_rect({x, y, w, h}, 16.f * s, sf::Color(28, 20, 40, 190));
+  shapes_.rect({x + 24.f * s, y + h - 6.f * s, w - 48.f * s, 2.f * s}, with_opacity(palette::kHudAccent, 0.7f));
+  texts_.add(text, {area.x / 2.f, y + 16.f * s}, size, palette::kHudText, Align::Centre, true);
+  if (!hud.message_detail.empty()) {
+    texts_.add(hud.message_detail, {area.x / 2.f, y + 64.f * s}, px(17, s), palette::kHudDim, Align::Centre);
+  }
+}
+
+void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
+  const LabReadout& lab = hud.lab;
+  // Banner: the mode and the motion playing.
+  const float bw = 300.f * s, bx = (area.x - bw) / 2.f, by = 44.f * s;
+  shapes_.rounded_rect({bx, by, bw, 66.f * s}, 12.f * s, palette::kHudPanel);
+  texts_.add("MOTION LAB", {area.x / 2.f, by + 8.f * s}, px(12, s), palette::kHudAccent, Align::Centre, true);
+  texts_.add(lab.motion.empty() ? std::string("\u2014") : lab.motion, {area.x / 2.f, by + 24.f * s}, px(28, s),
+             palette::kHudText, Align::Centre, true);
+
+  // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
+  const float pw = 460.f * s, ph = 112.f * s;
+  const float px0 = (area.x - pw) / 2.f, py0 = area.y - ph - 16.f * s;
+  shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
+  const sf::Vector2f dial{px0 + 44.f * s, py0 + 40.f * s};
+  const float r = 22.f * s;
+  shapes_.ring(dial, r - 2.f * s, r + 1.f * s, sf::Color(255, 255, 255, 60), sf::Color(255, 255, 255, 60), 40);
+  const float phase = std::clamp(lab.phase, 0.f, 1.f);
+  const int steps = std::max(1, static_cast<int>(std::lround(phase * 40.f)));
+  for (int i = 0; i < steps; ++i) {
+    const float a0 = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase * i / steps;
+    const float a1 = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase * (i + 1) / steps;
+    const sf::Vector2f d0{std::cos(a0), std::sin(a0)}, d1{std::cos(a1), std::sin(a1)};
+    shapes_.quad(dial + d0 * (r - 3.f * s), dial + d1 * (r - 3.f * s), dial + d1 * (r + 2.f * s),
+                 dial + d0 * (r + 2.f * s), palette::kHudAccent);
+  }
+  const float ad = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase;
+  shapes_.disc(dial + sf::Vector2f{std::cos(ad), std::sin(ad)} * r, 4.f * s, palette::kHudText, 12);
+  texts_.add("phase", {dial.x, py0 + 70.f * s}, px(11, s), palette::kHudDim, Align::Centre);
+  texts_.add(fixed(phase, 2), {dial.x, dial.y - 8.f * s}, px(13, s), palette::kHudText, Align::Centre, true);
+
+  const float gx = px0 + 92.f * s, gy = py0 + 18.f * s, gw = 170.f * s;
+  texts_.add("gait", {gx, gy - 4.f * s}, px(11, s), palette::kHudDim);
+  texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText, Align::Right, true);
+  shapes_.rounded_rect({gx, gy + 14.f * s, gw, 8.f * s}, 4.f * s, sf::Color(255, 255, 255, 40));
+  shapes_.rounded_rect({gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s}, 4.f * s,
+                       palette::kHudAccent);
+  texts_.add("walk", {gx, gy + 26.f * s}, px(11, s), palette::kHudDim);
+  texts_.add("run", {gx + gw, gy + 26.f * s}, px(11, s), palette::kHudDim, Align::Right);
+
+  const float sx = px0 + 290.f * s;
+  texts_.add(lab.paused ? "PAUSED" : "PLAYING", {sx, py0 + 12.f * s}, px(16, s),
+             lab.paused ? palette::kHudAccent : palette::kHudText, Align::Left, true);
+  texts_.add(lab.skeleton ? "skeleton on" : "skeleton off", {sx, py0 + 36.f * s}, px(13, s), palette::kHudDim);
+  shapes_.rect({px0 + 16.f * s, py0 + 84.f * s, pw - 32.f * s, std::max(1.f, s)}, sf::Color(255, 255, 255, 30));
+  texts_.add("\u2190/\u2192 or 1\u20135 motion \u00b7 S skeleton \u00b7 P pause \u00b7 . step \u00b7 M run",
+             {area.x / 2.f, py0 + 90.f * s}, px(12, s), palette::kHudDim, Align::Centre);
+}
+
+}  // namespace spear::client

@@ -1,0 +1,33 @@
+#pragma once
+// The HUD, in pixels of the letterboxed area (crisp text at any window size): score, distance,
+// speed and best; the scoreboard; the centred state message; the lab readouts; the net graph.
+#include <SFML/Graphics/RenderTarget.hpp>
+
+#include "render/font_locator.hpp"
+#include "render/hud_state.hpp"
+#include "render/text_queue.hpp"
+#include "render/vertex_batch.hpp"
+
+namespace spear::client {
+
+class HudRenderer {
+ public:
+  // `fonts` may be null or hold no font: then the HUD draws its panels and plots without text.
+  void draw(sf::RenderTarget& target, const HudState& hud, const FontSet* fonts);
+  // Texts queued by the last draw (0 without a font).
+  std::size_t texts_drawn() const { return texts_.queued(); }
+
+ private:
+  void run_panel(const HudState& hud, float s);
+  void scoreboard(const HudState& hud, sf::Vector2f area, float s);
+  void message(const HudState& hud, sf::Vector2f area, float s);
+  void lab(const HudState& hud, sf::Vector2f area, float s);
+
+  VertexBatch shapes_;
+  TextQueue texts_;
+};
+
+// "12,345": thousands separated, easier to read at a glance.
+std::string group_thousands(long long value);
+
+}  // namespace spear::client

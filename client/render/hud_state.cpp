@@ -1,0 +1,18 @@
+#include "render/hud_state.hpp"
+
+namespace spear::client {
+
+std::string_view state_message_text(StateMessage m) {
+  switch (m) {
+    case StateMessage::None: return "";
+    case StateMessage::Connecting: return "connecting\u2026";
+    case StateMessage::ServerFull: return "server full";
+    case StateMessage::WrongPassword: return "wrong password";
+    case StateMessage::ConnectionLost: return "connection lost";
+    case StateMessage::PressSpaceToRun: return "press Space to run again";
+    case StateMessage::Paused: return "paused";
+  }
+  return "";
+}
+
+}  // namespace spear::client

@@ -1,0 +1,64 @@
+#pragma once
+// The colours of Spear Run: a warm dusk over a plum-coloured track, the figure in dark ink.
+// One place, so the drawing style can change without touching any drawing code.
+#include <SFML/Graphics/Color.hpp>
+
+namespace spear::client::palette {
+
+// Sky, top to horizon (a four-stop gradient).
+inline const sf::Color kSkyTop{43, 36, 82};
+inline const sf::Color kSkyHigh{122, 70, 120};
+inline const sf::Color kSkyLow{232, 128, 112};
+inline const sf::Color kSkyHorizon{250, 200, 140};
+inline const sf::Color kSun{255, 232, 176};
+inline const sf::Color kSunGlow{255, 214, 150, 90};
+inline const sf::Color kCloud{255, 196, 180, 70};
+
+// Background silhouettes, far to near: hazier (closer to the sky) the farther they are.
+inline const sf::Color kFarHills{198, 120, 130};
+inline const sf::Color kMidHills{150, 86, 116};
+inline const sf::Color kTrees{104, 60, 98};
+
+// Ground: the far part of the track (ghost lanes), the lane line, the near soil.
+inline const sf::Color kTrackFar{122, 74, 104};
+inline const sf::Color kTrackEdge{248, 186, 128};
+inline const sf::Color kSoilTop{70, 44, 72};
+inline const sf::Color kSoilBottom{36, 24, 42};
+inline const sf::Color kGroundDot{150, 108, 136, 150};
+inline const sf::Color kShadow{20, 12, 28, 90};
+
+// The figure.
+inline const sf::Color kInk{30, 26, 46};
+inline const sf::Color kInkFar{18, 14, 30};  // darker, drawn at kFarOpacity
+inline constexpr float kFarOpacity = 0.42f;  // rig.md §11
+inline const sf::Color kShaft{58, 40, 30};
+inline const sf::Color kSpearHead{214, 222, 230};
+inline const sf::Color kSpearEdge{120, 130, 146};
+inline const sf::Color kGhost{64, 44, 82};      // other runners, in the ghost layer
+inline const sf::Color kGhostFar{112, 84, 122};
+inline constexpr float kGhostOpacity = 0.34f;
+
+// Obstacles.
+inline const sf::Color kHurdleBar{244, 234, 214};
+inline const sf::Color kHurdleStripe{200, 62, 78};
+inline const sf::Color kStraw{236, 196, 106};
+inline const sf::Color kStrawDark{184, 136, 60};
+inline const sf::Color kTwine{122, 78, 45};
+inline const sf::Color kPost{74, 50, 40};
+
+// HUD.
+inline const sf::Color kHudText{255, 244, 226};
+inline const sf::Color kHudDim{230, 206, 196};
+inline const sf::Color kHudAccent{255, 190, 110};
+inline const sf::Color kHudShadow{20, 12, 28, 160};
+inline const sf::Color kHudPanel{28, 20, 40, 150};
+inline const sf::Color kHudHighlight{255, 190, 110, 60};
+inline const sf::Color kLetterboxBars{16, 12, 22};
+
+// Lab overlay.
+inline const sf::Color kBoneNear{92, 225, 230};
+inline const sf::Color kBoneFar{92, 160, 230, 170};
+inline const sf::Color kJoint{255, 255, 255};
+inline const sf::Color kIkTarget{255, 220, 90};
+
+}  // namespace spear::client::palette

@@ -1,0 +1,58 @@
+#pragma once
+// The world around the runners: a parallax dusk (sky, sun, clouds, hills, trees), the track with
+// its ghost lanes, the ground dots that scroll with the followed runner, the obstacles and the
+// straw bursts. Everything is drawn in the camera-relative world view (see view.hpp).
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/View.hpp>
+#include <span>
+#include <vector>
+
+#include "render/scene_obstacle.hpp"
+#include "render/straw_burst.hpp"
+#include "render/vertex_batch.hpp"
+
+namespace spear::client {
+
+// The far edge of the track, units above the ground line: the ghost lanes lie between.
+inline constexpr float kTrackDepth = 30.f;
+// Ghost lanes: each lane behind the followed runner's is this much higher (farther away) ...
+inline constexpr float kGhostLaneStep = 7.f;
+inline constexpr int kGhostDepths = 4;
+// ... and this much smaller.
+inline constexpr float kGhostScaleStep = 0.05f;
+// Ground dots spacing, units (the row along the lane line moves exactly with the runner).
+inline constexpr float kGroundDotSpacing = 26.f;
+
+// Depth slot 1..kGhostDepths of another runner's lane, seen from the followed runner's lane.
+int ghost_depth(int lane, int followed_lane);
+// Where a figure in a ghost lane stands: offset up and scale, relative to the lane line.
+Placement lane_placement(float view_x, int depth);
+
+class SceneRenderer {
+ public:
+  // Sky, sun, clouds, hills, trees, the track and the ground dots. `camera_x` is the followed
+  // runner's course distance (units); `time` (s) only drifts the clouds.
+  void append_background(VertexBatch& out, const sf::View& view, double camera_x, float time);
+  // Hurdles and straw targets on the lane line (broken targets keep a stump).
+  void append_obstacles(VertexBatch& out, std::span<const SceneObstacle> obstacles, double camera_x,
+                        const sf::View& view);
+  // The straw flying off broken targets.
+  void append_bursts(VertexBatch& out, std::span<const SceneObstacle> obstacles, double camera_x,
+                     const sf::View& view);
+  // A soft shadow under a figure whose lowest foot is `lift` units above its lane.
+  void append_shadow(VertexBatch& out, const Placement& place, float pelvis_x, float lift);
+
+ private:
+  void append_hills(VertexBatch& out, const sf::View& view, double camera_x, float parallax,
+                    float base_y, float low, float high, float scale, std::uint64_t seed, sf::Color colour);
+  void append_trees(VertexBatch& out, const sf::View& view, double camera_x);
+  void append_dots(VertexBatch& out, const sf::View& view, double camera_x, float y, float spacing,
+                   float radius, sf::Color colour, double phase_offset);
+  void append_hurdle(VertexBatch& out, const SceneObstacle& o, float x);
+  void append_target(VertexBatch& out, const SceneObstacle& o, float x);
+
+  std::vector<StrawParticle> particles_;
+  std::vector<rig::Vec2> polyline_;
+};
+
+}  // namespace spear::client

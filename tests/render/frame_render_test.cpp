@@ -1,0 +1,307 @@
+// Whole frames through FrameRenderer::draw_frame, the entry point the app uses: the followed
+// runner is inked where its pose says, ghosts are fainter, bars fill the letterbox, a frame is a
+// pure function of its inputs. Writes screenshots of the main situations for review.
+#include <gtest/gtest.h>
+
+#include "render/frame_renderer.hpp"
+#include "render/offscreen.hpp"
+#include "render/palette.hpp"
+#include "render/view.hpp"
+#include "render_fixtures.hpp"
+#include "rig_scene.hpp"
+
+#ifndef SPEAR_RENDER_SCREENSHOT_DIR
+#define SPEAR_RENDER_SCREENSHOT_DIR "screenshots"
+#endif
+
+namespace spear::client {
+namespace {
+
+using rig::Joint;
+using testing::colour_distance;
+using testing::darkest_near;
+using testing::luminance;
+
+const std::filesystem::path kShots = SPEAR_RENDER_SCREENSHOT_DIR;
+
+class FrameRender : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    renderer_ = std::make_unique<FrameRenderer>();
+    font_warning_ = renderer_->load_fonts();
+  }
+  static void TearDownTestSuite() { renderer_.reset(); }
+
+  sf::RenderTexture& target(unsigned w, unsigned h) {
+    off_ = create_offscreen(w, h, 4);
+    EXPECT_TRUE(off_.texture) << off_.error;
+    return *off_.texture;
+  }
+  sf::Image draw(sf::RenderTexture& t, const FrameInputs& in) {
+    renderer_->draw_frame(t, in);
+    t.display();
+    return t.getTexture().copyToImage();
+  }
+  void save(sf::RenderTexture& t, const std::string& name) {
+    EXPECT_EQ(save_png(t, kShots / name), "");
+  }
+  // Saves the part of the frame between two world points (a close-up for review).
+  void save_crop(sf::RenderTexture& t, sf::Vector2f world_a, sf::Vector2f world_b, const std::string& name) {
+    t.display();
+    const sf::Image full = t.getTexture().copyToImage();
+    const sf::View view = world_view(t.getSize());
+    const sf::Vector2i a = t.mapCoordsToPixel(world_a, view), b = t.mapCoordsToPixel(world_b, view);
+    sf::Image crop;
+    crop.create(static_cast<unsigned>(b.x - a.x), static_cast<unsigned>(b.y - a.y));
+    crop.copy(full, 0, 0, {a.x, a.y, b.x - a.x, b.y - a.y});
+    std::filesystem::create_directories(kShots);
+    EXPECT_TRUE(crop.saveToFile((kShots / name).string()));
+  }
+
+  static inline std::unique_ptr<FrameRenderer> renderer_;
+  static inline std::string font_warning_;
+  Offscreen off_;
+};
+
+HudState run_hud(const std::vector<FigureView>& views) {
+  HudState hud;
+  hud.score = 1284;
+  hud.best = 2310;
+  hud.combo = 3;
+  hud.distance_m = 100.f;
+  hud.speed_mps = 38.3f;
+  const char* names[] = {"you", "ada", "bjorn", "chidi", "dara", "emeka", "fumiko", "gus"};
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    hud.scoreboard.push_back({i < 8 ? names[i] : "bot-" + std::to_string(i), static_cast<int>(2400 - 130 * i),
+                              static_cast<int>(2500 - 100 * i), views[i].followed, i == 5});
+  }
+  return hud;
+}
+
+TEST_F(FrameRender, FontIsFound) { EXPECT_EQ(font_warning_, ""); }
+
+TEST_F(FrameRender, FollowedRunnerIsInkedWhereItsPoseSays) {
+  sf::RenderTexture& t = target(1280, 720);
+  const auto runners = testing::animate_runners(1, rig::Motion::Run, 1.3f);
+  const auto views = testing::views_of(runners);
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image frame = draw(t, in);
+  FrameInputs empty = in;
+  empty.runners = {};
+  const sf::Image bare = draw(t, empty);
+
+  const sf::View view = world_view(t.getSize());
+  const rig::Pose& pose = views[0].pose;
+  for (Joint j : {Joint::Pelvis, Joint::Chest, Joint::KneeNear, Joint::FootNear, Joint::HandNear}) {
+    const sf::Vector2i p = t.mapCoordsToPixel({pose[j].x, pose[j].y}, view);
+    const sf::Color ink = darkest_near(frame, p.x, p.y, 1);
+    EXPECT_LT(luminance(ink), 70.f) << rig::joint_name(j);
+    EXPECT_GT(colour_distance(ink, darkest_near(bare, p.x, p.y, 1)), 60) << rig::joint_name(j);
+  }
+  const rig::Vec2 head = views[0].secondary.head;
+  const sf::Vector2i hp = t.mapCoordsToPixel({head.x, head.y}, view);
+  EXPECT_LT(luminance(frame.getPixel(static_cast<unsigned>(hp.x), static_cast<unsigned>(hp.y))), 70.f);
+  // Far from the runner (high in the sky ahead) the frame is the same with or without it.
+  const sf::Vector2i sky = t.mapCoordsToPixel({300.f, -300.f}, view);
+  EXPECT_EQ(frame.getPixel(static_cast<unsigned>(sky.x), static_cast<unsigned>(sky.y)),
+            bare.getPixel(static_cast<unsigned>(sky.x), static_cast<unsigned>(sky.y)));
+}
+
+TEST_F(FrameRender, GhostsAreFainterThanTheFollowedRunner) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(2, rig::Motion::Run, 1.0f, 0.f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  views[1].x = views[0].x + 220.0;  // clear of the followed runner
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image frame = draw(t, in);
+  const sf::View view = world_view(t.getSize());
+  const sf::Vector2i own = t.mapCoordsToPixel({views[0].pose[Joint::Chest].x, views[0].pose[Joint::Chest].y}, view);
+  const Placement ghost = lane_placement(220.f, ghost_depth(1, 0));
+  const sf::Vector2f gc = ghost(views[1].pose[Joint::Chest]);
+  const sf::Vector2i other = t.mapCoordsToPixel(gc, view);
+  FrameInputs alone = in;
+  const std::vector<FigureView> only_own{views[0]};
+  alone.runners = only_own;
+  const sf::Image without_ghost = draw(t, alone);
+  const float l_own = luminance(darkest_near(frame, own.x, own.y, 1));
+  const float l_ghost = luminance(darkest_near(frame, other.x, other.y, 1));
+  const float l_behind = luminance(darkest_near(without_ghost, other.x, other.y, 1));
+  EXPECT_GT(l_ghost, l_own + 40.f);     // fainter
+  EXPECT_LT(l_ghost, l_behind - 15.f);  // but drawn
+}
+
+TEST_F(FrameRender, LetterboxBarsAtPortraitSize) {
+  sf::RenderTexture& t = target(600, 900);
+  const auto views = testing::views_of(testing::animate_runners(1, rig::Motion::Run, 0.8f));
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image frame = draw(t, in);
+  EXPECT_EQ(frame.getPixel(300, 100), palette::kLetterboxBars);
+  EXPECT_EQ(frame.getPixel(300, 800), palette::kLetterboxBars);
+  EXPECT_NE(frame.getPixel(300, 450), palette::kLetterboxBars);
+  // Exactly 440 units between the top and the bottom of the drawn area.
+  const sf::View view = world_view(t.getSize());
+  const sf::Vector2f top = t.mapPixelToCoords({300, 225}, view), bottom = t.mapPixelToCoords({300, 675}, view);
+  EXPECT_NEAR(bottom.y - top.y, 440.f, 1.5f);
+  save(t, "portrait_600x900.png");
+}
+
+TEST_F(FrameRender, SameInputsDrawTheSameFrame) {
+  // Reduced motion holds one static frame: redrawing must not change a pixel.
+  sf::RenderTexture& t = target(800, 450);
+  const auto views = testing::views_of(testing::animate_runners(4, rig::Motion::Run, 1.1f));
+  const auto obstacles = testing::course_ahead();
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.time = 12.5f;
+  in.runners = views;
+  in.obstacles = obstacles;
+  const sf::Image a = draw(t, in);
+  const sf::Image b = draw(t, in);
+  ASSERT_EQ(a.getSize(), b.getSize());
+  EXPECT_TRUE(std::equal(a.getPixelsPtr(), a.getPixelsPtr() + a.getSize().x * a.getSize().y * 4, b.getPixelsPtr()));
+}
+
+TEST_F(FrameRender, GroundScrollsWithTheFollowedRunner) {
+  sf::RenderTexture& t = target(800, 450);
+  FrameInputs in;
+  in.camera_x = 1000.0;
+  const sf::Image a = draw(t, in);
+  in.camera_x = 1000.0 + kGroundDotSpacing / 2.0;
+  const sf::Image b = draw(t, in);
+  in.camera_x = 1000.0 + kGroundDotSpacing * 7.0;  // whole dot spacings (and other rows' spacings differ)
+  const sf::Image c = draw(t, in);
+  const sf::View view = world_view(t.getSize());
+  // The dot row just under the lane line: half a spacing moves it, a whole spacing does not.
+  int moved_half = 0, moved_whole = 0;
+  const sf::Vector2i row = t.mapCoordsToPixel({0.f, 7.f}, view);
+  for (unsigned x = 0; x < 800; ++x) {
+    const auto y = static_cast<unsigned>(row.y);
+    moved_half += colour_distance(a.getPixel(x, y), b.getPixel(x, y)) > 20 ? 1 : 0;
+    moved_whole += colour_distance(a.getPixel(x, y), c.getPixel(x, y)) > 20 ? 1 : 0;
+  }
+  EXPECT_GT(moved_half, 60);
+  EXPECT_LT(moved_whole, moved_half / 10 + 1);
+}
+
+TEST_F(FrameRender, BrokenTargetBurstsIntoStraw) {
+  sf::RenderTexture& t = target(800, 450);
+  std::vector<SceneObstacle> intact{{9, ObstacleKind::StrawTarget, 1150.0, 150.f, 24.f, false, 0.f}};
+  std::vector<SceneObstacle> broken{{9, ObstacleKind::StrawTarget, 1150.0, 150.f, 24.f, true, 0.3f}};
+  FrameInputs in;
+  in.camera_x = 1000.0;
+  in.obstacles = intact;
+  const sf::Image a = draw(t, in);
+  in.obstacles = broken;
+  const sf::Image b = draw(t, in);
+  const sf::View view = world_view(t.getSize());
+  // The top of the bundle is gone, and straw is flying around it.
+  const sf::Vector2i top = t.mapCoordsToPixel({150.f, -130.f}, view);
+  EXPECT_GT(colour_distance(a.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(top.y)),
+                            b.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(top.y))), 60);
+  int straw = 0;
+  for (unsigned y = 0; y < 450; ++y) {
+    for (unsigned x = 0; x < 800; ++x) {
+      const sf::Color c = b.getPixel(x, y);
+      if (colour_distance(c, a.getPixel(x, y)) > 40 && c.r > 180 && c.g > 130 && c.b < 140) ++straw;
+    }
+  }
+  EXPECT_GT(straw, 80);
+}
+
+TEST_F(FrameRender, Screenshots) {
+  // Sixteen runners on a course with obstacles and the HUD: what a player sees.
+  auto runners = testing::animate_runners(16, rig::Motion::Run, 1.4f);
+  const auto views = testing::views_of(runners);
+  const auto obstacles = testing::course_ahead();
+  HudState hud = run_hud(views);
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.time = 30.f;
+  in.runners = views;
+  in.obstacles = obstacles;
+  in.hud = &hud;
+  sf::RenderTexture& t = target(1280, 720);
+  renderer_->draw_frame(t, in);
+  save(t, "run_1280x720.png");
+
+  // The net graph (F3) over the run.
+  NetPlotHistory history;
+  for (int i = 0; i < 120; ++i) {
+    const float wobble = static_cast<float>((i * 37) % 11);
+    history.push({42.f + wobble + (i > 80 && i < 86 ? 60.f : 0.f), 30.f - (i % 17 == 0 ? 4.f : 0.f),
+                  33.f + wobble * 2.f + (i % 17 == 0 ? 40.f : 0.f), i % 17 == 0 ? 3.3f : 0.f,
+                  14000.f + 900.f * wobble, 1800.f + 40.f * wobble, 100.f + wobble});
+  }
+  hud.net_graph = &history;
+  renderer_->draw_frame(t, in);
+  save(t, "net_graph_1280x720.png");
+  hud.net_graph = nullptr;
+
+  // A crash: the fall, and the message.
+  auto fallen = testing::animate_runners(1, rig::Motion::Fall, 1.2f);
+  std::vector<FigureView> fall_views = views;
+  fall_views[0] = fallen[0].view;
+  fall_views[0].x = views[0].x;
+  fall_views[0].followed = true;
+  in.runners = fall_views;
+  hud.message = StateMessage::PressSpaceToRun;
+  hud.message_detail = "crashed into a hurdle at 100 m";
+  renderer_->draw_frame(t, in);
+  save(t, "crash_1280x720.png");
+
+  // The motion lab: spear form with the skeleton overlay.
+  auto lab = testing::animate_runners(1, rig::Motion::Form, 2.6f);
+  std::vector<FigureView> lab_views = testing::views_of(lab);
+  HudState lab_hud;
+  lab_hud.show_run = false;
+  lab_hud.lab = {true, "form", lab[0].state.phase, lab[0].state.gait, true, true};
+  FrameInputs lab_in;
+  lab_in.camera_x = lab_views[0].x;
+  lab_in.runners = lab_views;
+  lab_in.hud = &lab_hud;
+  lab_in.skeleton_overlay = true;
+  lab_in.rig_debug = &lab[0].debug;
+  renderer_->draw_frame(t, lab_in);
+  save(t, "lab_1280x720.png");
+
+  // Close-ups at 1440p: one runner mid-stride, with and without its skeleton; the obstacles.
+  sf::RenderTexture& big = target(2560, 1440);
+  auto one = testing::animate_runners(1, rig::Motion::Run, 1.37f);
+  std::vector<FigureView> one_view = testing::views_of(one);
+  FrameInputs close;
+  close.camera_x = one_view[0].x;
+  close.runners = one_view;
+  close.obstacles = obstacles;
+  close.time = 30.f;
+  renderer_->draw_frame(big, close);
+  save_crop(big, {-110.f, -190.f}, {150.f, 20.f}, "closeup_run.png");
+  close.skeleton_overlay = true;
+  close.rig_debug = &one[0].debug;
+  renderer_->draw_frame(big, close);
+  save_crop(big, {-110.f, -190.f}, {150.f, 20.f}, "closeup_run_skeleton.png");
+  close.skeleton_overlay = false;
+  close.runners = {};
+  renderer_->draw_frame(big, close);
+  save_crop(big, {60.f, -200.f}, {480.f, 30.f}, "closeup_obstacles.png");
+
+  // Connecting, at full HD.
+  sf::RenderTexture& hd = target(1920, 1080);
+  HudState connecting;
+  connecting.show_run = false;
+  connecting.message = StateMessage::Connecting;
+  connecting.message_detail = "localhost:27600";
+  FrameInputs idle;
+  idle.camera_x = 0.0;
+  idle.hud = &connecting;
+  renderer_->draw_frame(hd, idle);
+  save(hd, "connecting_1920x1080.png");
+}
+
+}  // namespace
+}  // namespace spear::client

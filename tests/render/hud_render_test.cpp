@@ -1,0 +1,136 @@
+// The HUD draws its text where it says (pixels change there), and without a font it still draws
+// its panels and never crashes.
+#include <gtest/gtest.h>
+
+#include "render/font_locator.hpp"
+#include "render/hud_renderer.hpp"
+#include "render/offscreen.hpp"
+#include "render_fixtures.hpp"
+
+namespace spear::client {
+namespace {
+
+using testing::colour_distance;
+
+constexpr unsigned kW = 1280, kH = 720;
+const sf::Color kClear{90, 60, 100};
+
+HudState sample_hud() {
+  HudState hud;
+  hud.score = 12345;
+  hud.best = 20480;
+  hud.distance_m = 1180.f;
+  hud.speed_mps = 38.2f;
+  hud.scoreboard = {{"ada", 20480, 20480, false, false}, {"you", 12345, 15000, true, false},
+                    {"bot-3", 800, 900, false, true}};
+  return hud;
+}
+
+// Pixels differing between two images inside a rectangle.
+int changed(const sf::Image& a, const sf::Image& b, sf::IntRect r) {
+  int n = 0;
+  for (int y = r.top; y < r.top + r.height; ++y) {
+    for (int x = r.left; x < r.left + r.width; ++x) {
+      if (colour_distance(a.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)),
+                          b.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y))) > 40) {
+        ++n;
+      }
+    }
+  }
+  return n;
+}
+
+class HudRender : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    off_ = create_offscreen(kW, kH, 4);
+    ASSERT_TRUE(off_.texture) << off_.error;
+  }
+  sf::Image draw(const HudState* hud, const FontSet* fonts) {
+    sf::RenderTexture& t = *off_.texture;
+    t.clear(kClear);
+    if (hud != nullptr) renderer_.draw(t, *hud, fonts);
+    t.display();
+    return t.getTexture().copyToImage();
+  }
+  Offscreen off_;
+  HudRenderer renderer_;
+};
+
+TEST_F(HudRender, ScoreTextIsDrawn) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  const HudState hud = sample_hud();
+  const sf::Image with_text = draw(&hud, &fonts);
+  EXPECT_GT(renderer_.texts_drawn(), 10u);
+  const sf::Image without_text = draw(&hud, nullptr);
+  EXPECT_EQ(renderer_.texts_drawn(), 0u);
+  // The score's big digits sit in the top-left panel; the scoreboard names at the top right.
+  const sf::IntRect score_area{30, 30, 250, 50};
+  const sf::IntRect board_area{static_cast<int>(kW) - 250, 40, 234, 80};
+  EXPECT_GT(changed(with_text, without_text, score_area), 400);
+  EXPECT_GT(changed(with_text, without_text, board_area), 200);
+  // Nothing changes where there is no HUD at all (centre of the screen, no message).
+  EXPECT_EQ(changed(with_text, without_text, {500, 300, 280, 120}), 0);
+}
+
+TEST_F(HudRender, DifferentScoresDrawDifferentPixels) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState a = sample_hud();
+  HudState b = a;
+  b.score = 98760;
+  const sf::Image ia = draw(&a, &fonts);
+  const sf::Image ib = draw(&b, &fonts);
+  EXPECT_GT(changed(ia, ib, {30, 30, 250, 50}), 100);
+}
+
+TEST_F(HudRender, StateMessageAppearsInTheCentre) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState quiet = sample_hud();
+  HudState lost = quiet;
+  lost.message = StateMessage::ConnectionLost;
+  lost.message_detail = "retrying localhost:27600 in 2 s";
+  const sf::IntRect centre{440, 200, 400, 100};
+  EXPECT_GT(changed(draw(&lost, &fonts), draw(&quiet, &fonts), centre), 1000);
+}
+
+TEST_F(HudRender, MissingFontDrawsShapesAndDoesNotCrash) {
+  FontSet fonts;
+  const std::string warning = load_fonts(fonts, {"/nonexistent/spear-run/fonts"});
+  EXPECT_FALSE(warning.empty());
+  EXPECT_FALSE(fonts.has_regular);
+  HudState hud = sample_hud();
+  hud.message = StateMessage::Connecting;
+  hud.lab.active = true;
+  hud.lab.motion = "run";
+  NetPlotHistory history;
+  for (int i = 0; i < 50; ++i) history.push({40.f + i, 30.f, 40.f, 0.f, 9000.f, 1200.f, 100.f});
+  hud.net_graph = &history;
+  const sf::Image with_hud = draw(&hud, &fonts);
+  EXPECT_EQ(renderer_.texts_drawn(), 0u);
+  const sf::Image bare = draw(nullptr, nullptr);
+  // Panels are still there.
+  EXPECT_GT(changed(with_hud, bare, {16, 14, 330, 112}), 1000);
+}
+
+TEST(StateMessages, EveryMessageHasWords) {
+  EXPECT_EQ(state_message_text(StateMessage::None), "");
+  EXPECT_EQ(state_message_text(StateMessage::Connecting), "connecting\u2026");
+  EXPECT_EQ(state_message_text(StateMessage::ServerFull), "server full");
+  EXPECT_EQ(state_message_text(StateMessage::WrongPassword), "wrong password");
+  EXPECT_EQ(state_message_text(StateMessage::ConnectionLost), "connection lost");
+  EXPECT_EQ(state_message_text(StateMessage::PressSpaceToRun), "press Space to run again");
+}
+
+TEST(GroupThousands, SeparatesEveryThreeDigits) {
+  EXPECT_EQ(group_thousands(0), "0");
+  EXPECT_EQ(group_thousands(999), "999");
+  EXPECT_EQ(group_thousands(1000), "1,000");
+  EXPECT_EQ(group_thousands(1234567), "1,234,567");
+  EXPECT_EQ(group_thousands(-4200), "-4,200");
+}
+
+}  // namespace
+}  // namespace spear::client
