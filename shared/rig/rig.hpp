@@ -1,6 +1,8 @@
 #pragma once
 // The rig: a pure step from (state, input, dt) to a new state and a pose.
 // No clocks, no I/O, no globals: the server, the client and the tests call the same code.
+#include <array>
+
 #include "rig/motion.hpp"
 #include "rig/pose.hpp"
 
@@ -14,13 +16,17 @@ struct RigInput {
                                  // ignored while one is playing or cooling down
 };
 
-// Timings the simulation relies on (seconds).
-inline constexpr float kLeapDuration = 0.62f;     // Leap: take-off to settled landing
-inline constexpr float kThrustDuration = 0.42f;   // wind-up + strike + recovery
+// Timings the simulation relies on (seconds). Leap (tests/unit/rig/leap_test.cpp checks it, at
+// any run cadence and phase): both feet leave the ground ~0.05 s after the switch, are above 45
+// units from ~0.13 s to ~0.467 s (≈ 128 units of travel at 382.5 units/s), peak ~81 at ~0.3 s, and
+// are back on the ground by ~0.55 s.
+inline constexpr float kLeapDuration = 0.62f;       // Leap: take-off to settled landing
+inline constexpr float kThrustDuration = 0.42f;     // wind-up + strike + recovery
 inline constexpr float kThrustStrikeBegin = 0.12f;  // strike window, from thrust start
 inline constexpr float kThrustStrikeEnd = 0.24f;
-inline constexpr float kThrustCooldown = 0.15f;   // after a thrust ends, before the next may start
-inline constexpr float kFallDuration = 0.9f;      // crash to lying still
+inline constexpr float kThrustCooldown = 0.15f;  // after a thrust ends, before the next may start
+inline constexpr float kFallDuration = 0.9f;     // crash to lying still
+inline constexpr float kThrustLoopRest = 0.45f;  // Motion::Thrust: extra rest between two thrusts
 
 // Everything the rig remembers between steps: plain, trivially copyable data, so a runner's
 // state can be copied, hashed and rewound. Fields are public for readouts (lab, tests).
@@ -35,12 +41,20 @@ struct RigState {
   float thrust_time = -1.f;      // seconds since the thrust overlay started; < 0 when none
   float thrust_cooldown = 0.f;   // seconds until a new thrust may start
 
-  // Blend from the pose at the last switch (rig.md §13).
+  // Blend from the pose at the last switch (rig.md §13), by inertialization (rig/blend.hpp):
+  // the offset between the old motion continued and the new one, and its rate, at the switch, in
+  // the blend space of rig/blend_space.hpp (pelvis units, bone angles in rad, spear, sy; rates per
+  // second); they decay with blend_time.
   Pose blend_from{};
   float blend_time = 1e9f;  // seconds since the switch
+  std::array<float, 16> blend_offset{};
+  std::array<float, 16> blend_velocity{};
+  float blend_scroll_offset = 0.f;  // units/s of ground speed still to fade out
+  float entry_scroll_speed = 0.f;   // ground speed when the current motion started (Fall slides)
 
   // Foot planting: a planted foot is locked where it landed, relative to the anchor, and moved
-  // with the ground (x -= scroll_speed·dt) until its swing starts.
+  // with the ground (x -= scroll_speed·dt) until its swing starts; during the swing foot_lock
+  // holds the lift-off point the swing starts from.
   bool foot_locked[2] = {false, false};  // [near, far]
   Vec2 foot_lock[2]{};
 

@@ -7,10 +7,17 @@
 
 namespace spear::rig {
 
-// Damped spring pulling the head to its ideal place: stiffness 260, damping 26.
+// Damped spring pulling the head to its ideal place: stiffness 260, damping 26 (ζ ≈ 0.8: a little
+// overshoot). The damping acts on the velocity relative to the target, so a body moving at a steady
+// speed carries its head along; only changes of speed (a jerk) make it lag. The lag is capped at
+// kHeadMaxLag: a jump's take-off changes speed by ~2000 units/s in one frame.
+inline constexpr float kHeadStiffness = 260.f;  // 1/s²
+inline constexpr float kHeadDamping = 26.f;     // 1/s
+inline constexpr float kHeadMaxLag = 7.f;       // units
 struct HeadSpring {
   Vec2 pos{};
   Vec2 vel{};
+  Vec2 target{};  // the previous target, for its velocity
   bool initialised = false;
 };
 Vec2 step_head_spring(HeadSpring& s, Vec2 target, float dt);

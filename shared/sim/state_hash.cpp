@@ -37,6 +37,9 @@ std::uint64_t hash_pose(const rig::Pose& p, std::uint64_t h) {
   return x.h;
 }
 
+// hash_rig lists RigState's fields one by one: a new field must be added here too.
+static_assert(sizeof(rig::RigState) == 480, "RigState changed: update hash_rig");
+
 std::uint64_t hash_rig(const rig::RigState& r, std::uint64_t h) {
   Hasher x{h};
   x.u8(static_cast<std::uint8_t>(r.motion));
@@ -50,6 +53,10 @@ std::uint64_t hash_rig(const rig::RigState& r, std::uint64_t h) {
   x.f(r.thrust_cooldown);
   x.h = hash_pose(r.blend_from, x.h);
   x.f(r.blend_time);
+  for (float v : r.blend_offset) x.f(v);
+  for (float v : r.blend_velocity) x.f(v);
+  x.f(r.blend_scroll_offset);
+  x.f(r.entry_scroll_speed);
   for (int i = 0; i < 2; ++i) {
     x.b(r.foot_locked[i]);
     x.v2(r.foot_lock[i]);

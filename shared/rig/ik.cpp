@@ -1,0 +1,41 @@
+#include "rig/ik.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rig/skeleton.hpp"
+
+namespace spear::rig {
+
+Vec2 two_bone_ik(Vec2 root, Vec2 target, float l1, float l2, float sign) {
+  const float dx = target.x - root.x;
+  const float dy = target.y - root.y;
+  float d = std::hypot(dx, dy);
+  // Reaching along the line needs a direction: a target on the root has none, pick straight down.
+  const float base = d > 1e-6f ? std::atan2(dy, dx) : 1.5707964f;
+  const float lo = std::fabs(l1 - l2) + 0.01f;
+  const float hi = std::max(lo, l1 + l2 - 0.01f);
+  d = std::clamp(std::isfinite(d) ? d : hi, lo, hi);
+  const float ca = std::clamp((l1 * l1 + d * d - l2 * l2) / (2.f * l1 * d), -1.f, 1.f);
+  const float a = std::acos(ca);
+  const float ang = base + (sign < 0.f ? -a : a);
+  return {root.x + std::cos(ang) * l1, root.y + std::sin(ang) * l1};
+}
+
+Vec2 clamp_leg_target(Vec2 hip, Vec2 target) {
+  const Vec2 d = target - hip;
+  const float len = length(d);
+  if (len <= kLegReach) return target;
+  return hip + d * (kLegReach / len);
+}
+
+Chain solve_chain(Vec2 root, Vec2 target, float l1, float l2, float sign) {
+  const Vec2 mid = two_bone_ik(root, target, l1, l2, sign);
+  const Vec2 to = target - mid;
+  const float len = length(to);
+  // The end sits exactly l2 from the middle joint, on the way to the target.
+  const Vec2 dir = len > 1e-6f ? to * (1.f / len) : (mid - root) * (1.f / l1);
+  return {mid, mid + dir * l2};
+}
+
+}  // namespace spear::rig
