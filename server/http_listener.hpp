@@ -1,0 +1,50 @@
+#pragma once
+// A minimal HTTP/1.0-style listener over Asio TCP for /metrics and /healthz: one request per
+// connection, GET or HEAD only, request head capped at 8 KiB, a deadline per connection and a
+// cap on connections at once, so a slow or hostile scraper cannot hold memory or the loop.
+#include <asio.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace spear::server {
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::string body;
+};
+
+// Called on the io_context's thread with the request path (query string removed).
+using HttpHandler = std::function<HttpResponse(std::string_view path)>;
+
+class HttpListener {
+ public:
+  HttpListener(asio::io_context& io, HttpHandler handler);
+  ~HttpListener();
+  HttpListener(const HttpListener&) = delete;
+  HttpListener& operator=(const HttpListener&) = delete;
+
+  // Binds and starts accepting. False with a message when the address or port is unusable.
+  bool listen(const std::string& address, std::uint16_t port, std::string& error);
+  std::uint16_t port() const { return port_; }
+  void close();
+
+  static constexpr std::size_t kMaxRequestBytes = 8192;
+  static constexpr int kMaxConnections = 32;
+  static constexpr double kDeadlineSeconds = 3.0;
+
+ private:
+  struct Connection;
+  void accept_next();
+
+  asio::ip::tcp::acceptor acceptor_;
+  std::shared_ptr<const HttpHandler> handler_;
+  std::shared_ptr<int> open_connections_ = std::make_shared<int>(0);
+  std::uint16_t port_ = 0;
+};
+
+}  // namespace spear::server

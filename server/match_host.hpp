@@ -1,0 +1,72 @@
+#pragma once
+// The match as the server runs it: the sim's Match, the bots that steer some of its runners,
+// every runner's name, and the recent target breaks for snapshots. Pure: no clock, no I/O.
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "net/messages.hpp"
+#include "server/match_summary.hpp"
+#include "sim/bot.hpp"
+#include "sim/match.hpp"
+
+namespace spear::server {
+
+struct InputCounts {
+  std::uint64_t accepted = 0, duplicate = 0, too_old = 0, too_far_ahead = 0;
+};
+
+class MatchHost {
+ public:
+  // Throws std::invalid_argument for a bad tick rate or bot skill.
+  MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill);
+
+  // A runner for a player; nullopt when the wire's 16-bit runner ids are used up.
+  std::optional<net::RunnerId> add_player(const std::string& name);
+  void remove_runner(net::RunnerId id);
+
+  // Queues a player's input frames (redundant copies are dropped by the match).
+  void submit(net::RunnerId id, std::span<const net::InputFrame> frames);
+
+  // Bots decide, then the match steps one tick.
+  void step();
+
+  const sim::Match& match() const { return match_; }
+  net::Tick tick() const { return match_.tick(); }
+  int bot_count() const { return static_cast<int>(bots_.size()); }
+  int runner_count() const { return static_cast<int>(match_.runner_count()); }
+  const InputCounts& input_counts() const { return input_counts_; }
+  // Newest input tick of this runner that the match has applied (for OwnRunnerState).
+  std::optional<net::Tick> last_applied_input(net::RunnerId id) const;
+
+  // Every runner (id order), the recent breaks and every name: the base of all snapshots.
+  net::Snapshot snapshot() const;
+
+  // Every runner that has been in the match, in id order (runners who left keep their figures).
+  MatchSummary summary() const;
+
+ private:
+  struct RunnerInfo {
+    std::string name;
+    bool bot = false;
+    bool present = true;
+    std::optional<net::Tick> newest_input;  // newest accepted stamp
+    sim::RunnerState last_state{};          // kept for the summary after leaving
+  };
+  struct Bot {
+    net::RunnerId runner;
+    sim::BotController controller;
+  };
+
+  sim::Match match_;
+  std::vector<Bot> bots_;
+  std::map<net::RunnerId, RunnerInfo> runners_;
+  std::deque<net::BrokenTarget> broken_;  // newest last, at most kMaxBrokenTargets
+  InputCounts input_counts_;
+};
+
+}  // namespace spear::server

@@ -1,0 +1,50 @@
+#pragma once
+// The server without its sockets and clock: a MatchHost, its SessionTable, and the rule of when
+// snapshots go out. The caller owns time: it calls receive() for each datagram and tick() once
+// per fixed step, and sends whatever lands in the Outbox. Tests pump it with injected time.
+#include <cstdint>
+#include <span>
+
+#include "server/match_host.hpp"
+#include "server/match_summary.hpp"
+#include "server/metrics_text.hpp"
+#include "server/server_config.hpp"
+#include "server/server_stats.hpp"
+#include "server/session_table.hpp"
+
+namespace spear::server {
+
+class MatchLoop {
+ public:
+  // Throws std::invalid_argument when the config cannot make a match (tick rate, bot skill).
+  MatchLoop(const ServerConfig& config, ServerStats& stats);
+
+  void receive(const net::PeerAddress& from, std::span<const std::uint8_t> bytes, double now,
+               Outbox& out) {
+    sessions_.receive(from, bytes, now, out);
+  }
+
+  // One fixed step at server time `now`: frees silent clients, steps the match, and sends
+  // snapshots when this tick is a snapshot tick (snapshot_rate of every tick_rate ticks,
+  // spread evenly).
+  void tick(double now, Outbox& out);
+
+  // Ticks the match has run.
+  std::uint64_t ticks() const { return match_.tick(); }
+  // True once --duration of match time has been simulated.
+  bool finished() const { return duration_ticks_ != 0 && match_.tick() >= duration_ticks_; }
+
+  MatchHost& match() { return match_; }
+  const MatchHost& match() const { return match_; }
+  SessionTable& sessions() { return sessions_; }
+  const SessionTable& sessions() const { return sessions_; }
+  MetricsGauges gauges() const;
+
+ private:
+  const ServerConfig& config_;
+  MatchHost match_;
+  SessionTable sessions_;
+  std::uint64_t duration_ticks_ = 0;  // 0: no end
+};
+
+}  // namespace spear::server

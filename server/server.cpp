@@ -1,0 +1,299 @@
+#include "server/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <array>
+#include <csignal>
+#include <stdexcept>
+
+#include <asio.hpp>
+
+#include "net/protocol.hpp"
+#include "net/udp_endpoint.hpp"
+#include "server/agones_sdk.hpp"
+#include "server/http_listener.hpp"
+#include "server/match_loop.hpp"
+#include "server/metrics_text.hpp"
+#include "server/tick_schedule.hpp"
+
+namespace spear::server {
+
+namespace {
+// At most this many datagrams are read between two ticks, so a flood delays no tick for long
+// (the rest wait in the kernel's buffer, which is bounded, and are read after the tick).
+constexpr int kMaxDatagramsPerPass = 2048;
+// The loop wakes at least this often to notice stop() and serve metrics (seconds).
+constexpr double kMaxWait = 0.01;
+// Disconnect repeats during the shutdown drain are this far apart (seconds).
+constexpr double kDisconnectRepeatInterval = 0.03;
+// --fast: ticks between two looks at the socket and the Asio context.
+constexpr int kFastTicksPerPass = 32;
+// How long the Agones Shutdown call may hold the exit (seconds).
+constexpr double kAgonesShutdownWait = 0.6;
+
+const char* role_name(net::Role r) { return r == net::Role::Player ? "player" : "spectator"; }
+}  // namespace
+
+struct Server::Io {
+  asio::io_context context;
+  std::unique_ptr<net::UdpEndpoint> udp;
+  std::unique_ptr<MatchLoop> loop;
+  std::unique_ptr<HttpListener> metrics;
+  std::unique_ptr<AgonesSdk> agones;
+  std::unique_ptr<asio::signal_set> signals;
+  Outbox out;
+  std::array<std::uint8_t, 2048> buffer{};
+};
+
+Server::Server(ServerConfig config) : config_(std::move(config)), io_(std::make_unique<Io>()) {}
+
+Server::~Server() = default;
+
+double Server::now() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - origin_).count();
+}
+
+bool Server::start(std::string& error) {
+  if (started_) {
+    error = "server already started";
+    return false;
+  }
+  started_ = true;
+  origin_ = std::chrono::steady_clock::now();
+  if (config_.snapshot_rate < 1 || config_.snapshot_rate > config_.tick_rate) {
+    error = "snapshot rate must be between 1 and the tick rate";
+    return false;
+  }
+  if (config_.fast && !config_.headless) {
+    error = "fast mode needs a headless match";
+    return false;
+  }
+  try {
+    io_->loop = std::make_unique<MatchLoop>(config_, stats_);
+  } catch (const std::exception& e) {
+    error = std::string("cannot create the match: ") + e.what();
+    return false;
+  }
+
+  io_->udp = net::UdpEndpoint::bind(config_.bind_address, config_.port, &error);
+  if (!io_->udp) return false;
+  port_ = io_->udp->local_port();
+
+  if (config_.metrics_port) {
+    io_->metrics = std::make_unique<HttpListener>(io_->context, [this](std::string_view path) {
+      HttpResponse r;
+      if (path == "/metrics") {
+        MetricsGauges g = io_->loop->gauges();
+        g.uptime_seconds = now();
+        r.content_type = kPrometheusContentType;
+        r.body = render_metrics(stats_, g);
+      } else if (path == "/healthz") {
+        const bool stopping = stop_requested_.load() || io_->loop->sessions().shutting_down();
+        r.status = stopping ? 503 : 200;
+        r.body = stopping ? "shutting down\n" : "ok\n";
+      } else {
+        r.status = 404;
+        r.body = "not found: try /metrics or /healthz\n";
+      }
+      return r;
+    });
+    if (!io_->metrics->listen(config_.metrics_bind_address, *config_.metrics_port, error)) {
+      return false;
+    }
+    metrics_port_ = io_->metrics->port();
+  }
+
+  if (config_.handle_signals) {
+    io_->signals = std::make_unique<asio::signal_set>(io_->context, SIGINT, SIGTERM);
+    io_->signals->async_wait([this](const asio::error_code& ec, int signal) {
+      if (ec) return;
+      spdlog::info("signal {}: shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
+      stop();
+    });
+  }
+
+  spdlog::info("listening on udp {}:{} (tick {} Hz, snapshots {} Hz, seed {}, {} bots)",
+               config_.bind_address, port_, config_.tick_rate, config_.snapshot_rate,
+               config_.seed, config_.bots);
+  if (metrics_port_ != 0) {
+    spdlog::info("metrics on http://{}:{}/metrics", config_.metrics_bind_address, metrics_port_);
+  }
+  if (config_.agones) {
+    io_->agones = std::make_unique<AgonesSdk>(io_->context, config_.agones_port,
+                                              config_.agones_health_interval);
+    io_->agones->start();
+  }
+  return true;
+}
+
+void Server::flush() {
+  for (OutDatagram& d : io_->out) {
+    if (d.bytes.size() > net::kMaxDatagramBytes) {
+      // The encoders never make one; if they did, the network would fragment it.
+      spdlog::error("not sending a {}-byte datagram to {}", d.bytes.size(), d.to.to_string());
+      ++stats_.send_errors;
+      continue;
+    }
+    if (io_->udp->send_to(d.bytes, d.to)) {
+      ++stats_.datagrams_out;
+      stats_.bytes_out += d.bytes.size();
+    } else {
+      ++stats_.send_errors;
+    }
+  }
+  io_->out.clear();
+}
+
+void Server::drain_socket(double t, bool shutting_down) {
+  for (int i = 0; i < kMaxDatagramsPerPass; ++i) {
+    const auto r = io_->udp->receive(io_->buffer);
+    if (!r) break;
+    ++stats_.datagrams_in;
+    stats_.bytes_in += r->size;
+    if (shutting_down) {
+      stats_.drops.add(DropReason::ShuttingDown);
+      continue;
+    }
+    if (r->truncated || r->size > net::kMaxDatagramBytes) {
+      stats_.drops.add(DropReason::TooLarge);
+      continue;
+    }
+    io_->loop->receive(r->from, std::span(io_->buffer.data(), r->size), t, io_->out);
+  }
+  flush();
+}
+
+void Server::log_events() {
+  for (const SessionEvent& e : io_->loop->sessions().take_events()) {
+    switch (e.kind) {
+      case SessionEvent::Kind::Joined:
+        spdlog::info("join: client {} '{}' as {} from {} {}", e.client, e.name, role_name(e.role),
+                     e.address.to_string(), e.detail);
+        break;
+      case SessionEvent::Kind::Left:
+        spdlog::info("leave: client {} '{}' ({})", e.client, e.name, e.detail);
+        break;
+      case SessionEvent::Kind::TimedOut:
+        spdlog::info("timeout: client {} '{}' freed ({})", e.client, e.name, e.detail);
+        break;
+      case SessionEvent::Kind::Refused:
+        spdlog::info("refused {}: {}", e.address.to_string(), e.detail);
+        break;
+    }
+  }
+}
+
+void Server::log_drop_interval(double t) {
+  if (t - last_drop_log_ < config_.stats_log_interval) return;
+  last_drop_log_ = t;
+  const std::uint64_t total = stats_.drops.total();
+  if (total != drops_at_last_log_) {
+    std::string parts;
+    for (std::size_t i = 0; i < kDropReasonCount; ++i) {
+      const auto r = static_cast<DropReason>(i);
+      const std::uint64_t n = stats_.drops.count(r) - drops_snapshot_.count(r);
+      if (n != 0) parts += fmt::format(" {}={}", drop_reason_name(r), n);
+    }
+    spdlog::warn("dropped {} datagrams in the last {:.0f} s:{}", total - drops_at_last_log_,
+                 config_.stats_log_interval, parts);
+  }
+  drops_at_last_log_ = total;
+  drops_snapshot_ = stats_.drops;
+}
+
+int Server::run() {
+  if (!io_->loop || !io_->udp) {
+    spdlog::error("run() without a successful start()");
+    return 1;
+  }
+  running_.store(true);
+  MatchLoop& loop = *io_->loop;
+  TickSchedule schedule(config_.tick_rate, now());
+  const bool fast = config_.fast && config_.headless;
+  bool match_over = false;
+
+  while (!stop_requested_.load() && !match_over) {
+    drain_socket(now(), false);
+    std::uint64_t due = fast ? kFastTicksPerPass : schedule.due(now());
+    for (std::uint64_t i = 0; i < due && !match_over; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      loop.tick(now(), io_->out);
+      flush();
+      stats_.tick_timings.record(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      if (!fast) schedule.consume();
+      match_over = loop.finished();
+    }
+    stats_.tick_resyncs = schedule.resyncs();
+    log_events();
+    io_->context.poll();
+    log_drop_interval(now());
+    if (!fast && !match_over && !stop_requested_.load()) {
+      const double wait = std::clamp(schedule.next_due_time() - now(), 0.0, kMaxWait);
+      if (wait > 0.0) io_->udp->wait_readable(wait);
+    }
+  }
+  if (match_over) {
+    spdlog::info("match over after {} ticks", loop.ticks());
+  } else {
+    spdlog::info("stopping after {} ticks", loop.ticks());
+  }
+  finish();
+  running_.store(false);
+
+  int code = 0;
+  if (!config_.summary_json.empty()) {
+    std::string error;
+    const std::string text = summary_json(summary(), stats_, !fast);
+    if (!write_text_file(config_.summary_json, text, error)) {
+      spdlog::error("{}", error);
+      code = 1;
+    } else {
+      spdlog::info("summary written to {}", config_.summary_json);
+    }
+  }
+  spdlog::default_logger()->flush();
+  return code;
+}
+
+void Server::finish() {
+  // Stop accepting, then tell every client why, a few times (unacknowledged, like net.md says).
+  MatchLoop& loop = *io_->loop;
+  if (io_->metrics) io_->metrics->close();
+  const std::size_t clients = loop.sessions().size();
+  for (int repeat = 0; repeat < net::kDisconnectRepeats; ++repeat) {
+    loop.sessions().begin_shutdown(net::DisconnectReason::ServerShutdown, io_->out);
+    flush();
+    if (repeat + 1 == net::kDisconnectRepeats) break;
+    const double until = now() + kDisconnectRepeatInterval;
+    while (now() < until) {
+      drain_socket(now(), true);
+      io_->udp->wait_readable(std::max(0.0, until - now()));
+    }
+  }
+  if (clients > 0) spdlog::info("told {} clients the server is shutting down", clients);
+  loop.sessions().clear();
+  log_events();
+
+  if (io_->agones) {
+    bool done = false;
+    io_->agones->shutdown([&done](bool) { done = true; });
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::milliseconds(static_cast<int>(kAgonesShutdownWait * 1000));
+    while (!done && std::chrono::steady_clock::now() < deadline) {
+      io_->context.run_one_until(deadline);
+    }
+  }
+  if (io_->signals) {
+    asio::error_code ignored;
+    io_->signals->cancel(ignored);
+  }
+  io_->context.poll();
+}
+
+MatchSummary Server::summary() const {
+  return io_->loop ? io_->loop->match().summary() : MatchSummary{};
+}
+
+}  // namespace spear::server

@@ -1,0 +1,84 @@
+#pragma once
+// The Spear Run match server: one UDP socket, a match stepped at a fixed tick in real time (or
+// as fast as possible for --headless --fast runs), snapshots to every client, the metrics
+// endpoint, Agones and signal handling at the edges. The logic lives in MatchLoop; this class
+// owns the socket, the clock and the Asio context.
+//
+// Usage (spear-server's main, or a client hosting a local game on a background thread):
+//   Server server(config);
+//   std::string error;
+//   if (!server.start(error)) { ... }   // binds; port() is valid from here
+//   std::thread t([&] { server.run(); });
+//   ...
+//   server.stop();                      // from any thread: clients are told, run() returns
+//   t.join();
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/match_summary.hpp"
+#include "server/server_config.hpp"
+#include "server/server_stats.hpp"
+
+namespace spear::server {
+
+class Server {
+ public:
+  explicit Server(ServerConfig config);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Checks the config, creates the match, binds the UDP socket (and the metrics listener,
+  // signal handling, Agones when configured). False with a message on failure; call once.
+  [[nodiscard]] bool start(std::string& error);
+
+  // The bound UDP port (the one chosen when config.port was 0). Valid after start().
+  std::uint16_t port() const { return port_; }
+  // The bound metrics TCP port, 0 when there is none. Valid after start().
+  std::uint16_t metrics_port() const { return metrics_port_; }
+
+  // Runs until the match reaches its duration or stop() is called, then tells every client
+  // (Disconnect sent kDisconnectRepeats times), writes the summary and returns. Returns 0, or
+  // 1 when the summary file could not be written.
+  int run();
+
+  // Asks run() to shut down cleanly. Thread-safe and async-signal-safe (an atomic store).
+  void stop() { stop_requested_.store(true); }
+  // True while run() is inside its loop (for embedding programs that wait for it).
+  bool running() const { return running_.load(); }
+
+  // After run() returned (or from run()'s own thread): the figures.
+  const ServerStats& stats() const { return stats_; }
+  MatchSummary summary() const;
+  const ServerConfig& config() const { return config_; }
+
+ private:
+  struct Io;
+  double now() const;
+  void flush();
+  void drain_socket(double now, bool shutting_down);
+  void log_events();
+  void log_drop_interval(double now);
+  void finish();
+
+  ServerConfig config_;
+  ServerStats stats_;
+  std::unique_ptr<Io> io_;
+  std::chrono::steady_clock::time_point origin_;
+  std::uint16_t port_ = 0;
+  std::uint16_t metrics_port_ = 0;
+  std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> running_{false};
+  bool started_ = false;
+
+  // For the periodic "drops in the last interval" log line.
+  double last_drop_log_ = 0.0;
+  std::uint64_t drops_at_last_log_ = 0;
+  DropCounters drops_snapshot_;
+};
+
+}  // namespace spear::server

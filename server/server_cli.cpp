@@ -1,0 +1,123 @@
+#include "server/server_cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdlib>
+#include <ostream>
+
+namespace spear::server {
+
+namespace {
+
+// Port from the Agones sidecar's environment, or the SDK's default.
+bool agones_port_from_env(std::uint16_t& port, std::string& error) {
+  const char* env = std::getenv("AGONES_SDK_HTTP_PORT");
+  if (!env || !*env) return true;
+  char* end = nullptr;
+  const long v = std::strtol(env, &end, 10);
+  if (*end != '\0' || v < 1 || v > 65535) {
+    error = std::string("AGONES_SDK_HTTP_PORT is not a port number: ") + env;
+    return false;
+  }
+  port = static_cast<std::uint16_t>(v);
+  return true;
+}
+
+}  // namespace
+
+ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& out,
+                             std::ostream& err) {
+  ServerArgs args;
+  ServerConfig& c = args.config;
+  CLI::App app{"spear-server: the authoritative Spear Run match server (UDP)", "spear-server"};
+
+  app.add_option("--bind", c.bind_address, "Address to bind the UDP socket to")
+      ->capture_default_str();
+  app.add_option("--port", c.port, "UDP port (0 picks a free one)")->capture_default_str();
+  app.add_option("--seed", c.seed, "Course seed")->capture_default_str();
+  app.add_option("--tick-rate", c.tick_rate, "Simulation ticks per second")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app.add_option("--snapshot-rate", c.snapshot_rate, "Snapshots per second to each client")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app.add_option("--bots", c.bots, "Bot runners in the match")
+      ->check(CLI::Range(0, 10000))
+      ->capture_default_str();
+  app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]; 1 never fails")
+      ->check(CLI::Range(0.0f, 1.0f))
+      ->capture_default_str();
+  app.add_option("--max-players", c.max_players, "Player slots")
+      ->check(CLI::Range(0, 4096))
+      ->capture_default_str();
+  app.add_option("--max-spectators", c.max_spectators, "Spectator slots")
+      ->check(CLI::Range(0, 4096))
+      ->capture_default_str();
+  app.add_option("--password", c.password, "Password players must give to join");
+  bool no_spectators = false;
+  app.add_flag("--no-spectators", no_spectators, "Refuse spectators");
+  app.add_option("--timeout", c.client_timeout, "Seconds of silence before a client is freed")
+      ->check(CLI::Range(0.5, 600.0))
+      ->capture_default_str();
+  app.add_flag("--headless", c.headless, "Run the match without waiting for anyone (bot runs)");
+  app.add_flag("--fast", c.fast,
+               "With --headless: step as fast as the CPU allows instead of in real time");
+  double duration = 0.0;
+  auto* duration_opt =
+      app.add_option("--duration", duration, "Match time in seconds; exit 0 after it")
+          ->check(CLI::PositiveNumber);
+  app.add_option("--summary-json", c.summary_json,
+                 "Write the match summary (and, without --fast, tick timings) to FILE at exit");
+  app.add_option("--log-level", args.log_level, "Log level")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  std::uint16_t metrics_port = 0;
+  auto* metrics_opt = app.add_option("--metrics-port", metrics_port,
+                                     "TCP port for Prometheus /metrics and /healthz (0: any free)");
+  app.add_option("--metrics-bind", c.metrics_bind_address, "Address for the metrics listener")
+      ->capture_default_str();
+  app.add_flag("--agones", c.agones,
+               "Report Ready/Health/Shutdown to the Agones SDK sidecar on "
+               "localhost:$AGONES_SDK_HTTP_PORT (default 9358)");
+  app.add_option("--handshake-rate", c.handshake_rate,
+                 "Handshake packets per second allowed per source address")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--unknown-rate", c.unknown_rate,
+                 "Datagrams per second allowed from an address with no session")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    args.exit_code = 0;
+    return args;
+  } catch (const CLI::ParseError& e) {
+    err << "spear-server: " << e.what() << "\nRun with --help for the list of flags.\n";
+    args.exit_code = 2;
+    return args;
+  }
+
+  auto fail = [&](const std::string& message) {
+    err << "spear-server: " << message << "\nRun with --help for the list of flags.\n";
+    args.exit_code = 2;
+    return args;
+  };
+  c.allow_spectators = !no_spectators;
+  if (duration_opt->count() > 0) c.duration = duration;
+  if (metrics_opt->count() > 0) c.metrics_port = metrics_port;
+  if (c.snapshot_rate > c.tick_rate) return fail("--snapshot-rate cannot exceed --tick-rate");
+  if (c.fast && !c.headless) return fail("--fast needs --headless");
+  if (c.fast && !c.duration) return fail("--fast needs --duration (it would never end)");
+  if (c.agones) {
+    std::string error;
+    if (!agones_port_from_env(c.agones_port, error)) return fail(error);
+  }
+  c.handle_signals = true;
+  args.run = true;
+  return args;
+}
+
+}  // namespace spear::server

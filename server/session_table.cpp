@@ -1,0 +1,352 @@
+#include "server/session_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "net/codec.hpp"
+#include "net/password_proof.hpp"
+#include "net/secure_random.hpp"
+
+namespace spear::server {
+
+namespace {
+
+AddressBytes ip_of(const net::PeerAddress& a) { return a.ip; }
+
+HandshakeOutcome outcome_of(net::RefusalReason r) {
+  switch (r) {
+    case net::RefusalReason::ServerFull: return HandshakeOutcome::RefusedServerFull;
+    case net::RefusalReason::SpectatorsFull: return HandshakeOutcome::RefusedSpectatorsFull;
+    case net::RefusalReason::SpectatorsOff: return HandshakeOutcome::RefusedSpectatorsOff;
+    case net::RefusalReason::WrongPassword: return HandshakeOutcome::RefusedWrongPassword;
+    case net::RefusalReason::WrongVersion: return HandshakeOutcome::RefusedWrongVersion;
+    case net::RefusalReason::BadName: return HandshakeOutcome::RefusedBadName;
+    case net::RefusalReason::ShuttingDown: return HandshakeOutcome::RefusedShuttingDown;
+    case net::RefusalReason::Count: break;
+  }
+  return HandshakeOutcome::RefusedServerFull;
+}
+
+DropReason drop_of(net::DecodeError e) {
+  switch (e) {
+    case net::DecodeError::TooShort: return DropReason::TooSmall;
+    case net::DecodeError::TooLarge: return DropReason::TooLarge;
+    case net::DecodeError::WrongVersion: return DropReason::WrongVersion;
+    default: return DropReason::Malformed;
+  }
+}
+
+}  // namespace
+
+SessionTable::SessionTable(const ServerConfig& config, MatchHost& match, ServerStats& stats)
+    : config_(config),
+      match_(match),
+      stats_(stats),
+      handshake_limit_(config.rate_limit_buckets, config.handshake_rate, config.handshake_burst),
+      unknown_limit_(config.rate_limit_buckets, config.unknown_rate, config.unknown_burst) {}
+
+const Session* SessionTable::find(const net::PeerAddress& address) const {
+  const auto it = sessions_.find(address);
+  return it == sessions_.end() ? nullptr : it->second.get();
+}
+
+const Session* SessionTable::find_client(net::ClientId id) const {
+  for (const auto& [address, s] : sessions_) {
+    if (s->id == id) return s.get();
+  }
+  return nullptr;
+}
+
+void SessionTable::receive(const net::PeerAddress& from, std::span<const std::uint8_t> bytes,
+                           double now, Outbox& out) {
+  // Cheap checks first: size, then the per-address budget for strangers, then the Verifier.
+  if (bytes.size() < net::kMinDatagramBytes) return stats_.drops.add(DropReason::TooSmall);
+  if (bytes.size() > net::kMaxDatagramBytes) return stats_.drops.add(DropReason::TooLarge);
+
+  const auto it = sessions_.find(from);
+  Session* session = it == sessions_.end() ? nullptr : it->second.get();
+  if (!session && !unknown_limit_.allow(ip_of(from), now)) {
+    return stats_.drops.add(DropReason::RateLimited);
+  }
+
+  net::Packet packet;
+  const net::DecodeError error = net::decode_packet(bytes, packet);
+  if (error != net::DecodeError::None) {
+    // A Hello of another protocol version still deserves an answer the client can show; it
+    // is padded like ours, so the refusal is smaller than what it carried.
+    if (error == net::DecodeError::WrongVersion && !session &&
+        bytes.size() >= net::kHelloBytes && handshake_limit_.allow(ip_of(from), now)) {
+      const std::uint16_t version = net::peek_protocol_version(bytes);
+      refuse(from, net::RefusalReason::WrongVersion,
+             fmt::format("protocol version {}; this server speaks {}", version,
+                         net::kProtocolVersion),
+             bytes.size(), out);
+    }
+    return stats_.drops.add(drop_of(error));
+  }
+
+  const bool handshake = std::holds_alternative<net::Hello>(packet.message) ||
+                         std::holds_alternative<net::Response>(packet.message);
+  if (handshake && packet.key == 0) {
+    if (!handshake_limit_.allow(ip_of(from), now)) {
+      return stats_.drops.add(DropReason::RateLimited);
+    }
+    if (std::holds_alternative<net::Hello>(packet.message)) {
+      on_hello(from, packet, bytes.size(), now, out);
+    } else {
+      on_response(from, packet, now, out);
+    }
+    return;
+  }
+  if (!session) return stats_.drops.add(DropReason::UnknownAddress);
+  on_session_packet(*session, packet, now, out);
+}
+
+void SessionTable::on_hello(const net::PeerAddress& from, const net::Packet&, std::size_t size,
+                            double now, Outbox& out) {
+  if (shutting_down_) {
+    refuse(from, net::RefusalReason::ShuttingDown, "server shutting down", size, out);
+    return;
+  }
+  net::Packet reply;
+  reply.sequence = sessionless_sequence_++;
+  reply.message = net::Challenge{cookies_.issue(from, now)};
+  auto bytes = net::encode_packet(reply);
+  if (bytes.size() > size) return stats_.drops.add(DropReason::Malformed);  // never amplify
+  stats_.count_handshake(HandshakeOutcome::Challenged);
+  out.push_back({from, std::move(bytes)});
+}
+
+void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& packet,
+                               double now, Outbox& out) {
+  const auto& response = std::get<net::Response>(packet.message);
+  if (!cookies_.verify(response.cookie, from, now)) {
+    return stats_.drops.add(DropReason::BadCookie);
+  }
+  // From here the address is proven: it received our Challenge there.
+
+  if (auto it = sessions_.find(from); it != sessions_.end()) {
+    // Our Welcome was lost and the client repeats its Response: the same Welcome again.
+    Session& s = *it->second;
+    s.last_heard = now;
+    stats_.count_handshake(HandshakeOutcome::Rewelcomed);
+    send(s, s.welcome, out);
+    return;
+  }
+  const auto refuse_verified = [&](net::RefusalReason reason, std::string text) {
+    refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out);
+  };
+  if (shutting_down_) return refuse_verified(net::RefusalReason::ShuttingDown, "server shutting down");
+  if (response.name.empty() || response.name.size() > net::kMaxNameBytes) {
+    return refuse_verified(net::RefusalReason::BadName,
+                           fmt::format("a name needs 1 to {} bytes", net::kMaxNameBytes));
+  }
+  if (response.role == net::Role::Spectator) {
+    if (!config_.allow_spectators) {
+      return refuse_verified(net::RefusalReason::SpectatorsOff, "this server takes no spectators");
+    }
+    if (spectators_ >= config_.max_spectators) {
+      return refuse_verified(net::RefusalReason::SpectatorsFull,
+                             fmt::format("spectator slots full ({}/{})", spectators_,
+                                         config_.max_spectators));
+    }
+  } else {
+    if (!net::check_password_proof(response.password_proof, response.cookie, config_.password)) {
+      return refuse_verified(net::RefusalReason::WrongPassword,
+                             config_.password.empty() ? "this server has no password"
+                                                      : "wrong password");
+    }
+    if (players_ >= config_.max_players) {
+      return refuse_verified(net::RefusalReason::ServerFull,
+                             fmt::format("server full ({}/{} players)", players_,
+                                         config_.max_players));
+    }
+  }
+  if (sessions_.size() >= 65535) {
+    return refuse_verified(net::RefusalReason::ServerFull, "no client ids left");
+  }
+
+  auto s = std::make_unique<Session>();
+  s->id = next_client_id();
+  s->key = net::random_session_key();
+  s->address = from;
+  s->role = response.role;
+  s->name = response.name;
+  s->joined_at = now;
+  s->last_heard = now;
+  if (response.role == net::Role::Player) {
+    s->runner = match_.add_player(response.name);
+    if (!s->runner) {
+      return refuse_verified(net::RefusalReason::ServerFull, "no runner ids left in this match");
+    }
+    ++players_;
+  } else {
+    ++spectators_;
+  }
+  net::Welcome& w = s->welcome;
+  w.client_id = s->id;
+  w.session_key = s->key;
+  w.server_tick = match_.tick();
+  w.tick_rate = static_cast<std::uint16_t>(config_.tick_rate);
+  w.snapshot_rate = static_cast<std::uint16_t>(config_.snapshot_rate);
+  w.course_seed = config_.seed;
+  w.role = s->role;
+  w.runner_id = s->runner;
+
+  stats_.count_handshake(HandshakeOutcome::Accepted);
+  events_.push_back({SessionEvent::Kind::Joined, s->id, s->role, s->name, from,
+                     s->runner ? fmt::format("runner {}", *s->runner) : std::string()});
+  Session& added = *s;
+  sessions_.emplace(from, std::move(s));
+  send(added, added.welcome, out);
+}
+
+void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now, Outbox& out) {
+  (void)out;
+  if (packet.key != s.key) return stats_.drops.add(DropReason::WrongKey);
+  if (!s.replay.accept(packet.sequence)) return stats_.drops.add(DropReason::Replayed);
+  s.last_heard = now;
+
+  if (auto* input = std::get_if<net::Input>(&packet.message)) {
+    ++s.inputs_received;
+    if (input->ack_tick) s.encoder.acknowledge(*input->ack_tick);
+    // Spectators steer nothing: their frames are read by no one.
+    if (s.role == net::Role::Player && s.runner && !input->frames.empty()) {
+      match_.submit(*s.runner, input->frames);
+    }
+    return;
+  }
+  if (std::holds_alternative<net::Disconnect>(packet.message)) {
+    ++stats_.disconnects;
+    events_.push_back({SessionEvent::Kind::Left, s.id, s.role, s.name, s.address, "disconnected"});
+    remove(s.address);
+    return;
+  }
+  stats_.drops.add(DropReason::Unexpected);
+}
+
+void SessionTable::refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
+                          std::size_t max_bytes, Outbox& out) {
+  stats_.count_handshake(outcome_of(reason));
+  events_.push_back({SessionEvent::Kind::Refused, 0, net::Role::Player, {}, to, text});
+  net::Packet reply;
+  reply.sequence = sessionless_sequence_++;
+  reply.message = net::Refusal{reason, std::move(text)};
+  auto bytes = net::encode_packet(reply);
+  if (bytes.size() > max_bytes) {
+    // Too big to send to an unverified address: retry with no text (the reason still shows).
+    reply.message = net::Refusal{reason, {}};
+    bytes = net::encode_packet(reply);
+    if (bytes.size() > max_bytes) return;
+  }
+  out.push_back({to, std::move(bytes)});
+}
+
+void SessionTable::send(Session& s, net::Message message, Outbox& out) {
+  net::Packet p;
+  p.sequence = s.next_sequence++;
+  p.key = s.key;
+  p.message = std::move(message);
+  out.push_back({s.address, net::encode_packet(p)});
+}
+
+void SessionTable::remove(const net::PeerAddress& address) {
+  const auto it = sessions_.find(address);
+  if (it == sessions_.end()) return;
+  Session& s = *it->second;
+  if (s.role == net::Role::Player) {
+    --players_;
+    if (s.runner) match_.remove_runner(*s.runner);
+  } else {
+    --spectators_;
+  }
+  sessions_.erase(it);
+}
+
+void SessionTable::expire(double now, Outbox& out) {
+  std::vector<net::PeerAddress> silent;
+  for (const auto& [address, s] : sessions_) {
+    if (now - s->last_heard > config_.client_timeout) silent.push_back(address);
+  }
+  for (const net::PeerAddress& address : silent) {
+    Session& s = *sessions_.at(address);
+    ++stats_.timeouts;
+    events_.push_back({SessionEvent::Kind::TimedOut, s.id, s.role, s.name, address,
+                       fmt::format("silent for {:.1f} s", now - s.last_heard)});
+    send(s, net::Disconnect{net::DisconnectReason::TimedOut}, out);
+    remove(address);
+  }
+}
+
+void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out) {
+  // A snapshot holds at most kMaxRunnersPerSnapshot runners; spectators get the first ones.
+  net::Snapshot trimmed;
+  const net::Snapshot* spectator_view = &base;
+  if (base.runners.size() > net::kMaxRunnersPerSnapshot) {
+    trimmed = base;
+    trimmed.runners.resize(net::kMaxRunnersPerSnapshot);
+    spectator_view = &trimmed;
+  }
+  net::Snapshot own_view;
+  for (auto& [address, sp] : sessions_) {
+    Session& s = *sp;
+    const net::Snapshot* view = spectator_view;
+    if (s.runner) {
+      // The player's runner first, then the others nearest along the course: the encoder
+      // trims from the end when a datagram would overflow.
+      own_view.tick = base.tick;
+      own_view.broken = base.broken;
+      own_view.roster = base.roster;
+      own_view.runners = base.runners;
+      const net::RunnerId mine = *s.runner;
+      const auto own_it = std::find_if(own_view.runners.begin(), own_view.runners.end(),
+                                       [mine](const net::RunnerSnapshot& r) { return r.id == mine; });
+      if (own_it != own_view.runners.end()) {
+        std::iter_swap(own_view.runners.begin(), own_it);
+        const double d = own_view.runners.front().distance;
+        std::stable_sort(own_view.runners.begin() + 1, own_view.runners.end(),
+                         [d](const net::RunnerSnapshot& a, const net::RunnerSnapshot& b) {
+                           return std::abs(a.distance - d) < std::abs(b.distance - d);
+                         });
+        net::OwnRunnerState own;
+        own.id = mine;
+        own.state_tick = base.tick;
+        own.last_input_tick = match_.last_applied_input(mine).value_or(0);
+        own_view.own = std::move(own);
+      } else {
+        own_view.own.reset();
+      }
+      if (own_view.runners.size() > net::kMaxRunnersPerSnapshot) {
+        own_view.runners.resize(net::kMaxRunnersPerSnapshot);
+      }
+      view = &own_view;
+    }
+    net::SnapshotMessage msg = s.encoder.encode(*view);
+    ++stats_.snapshots_sent;
+    send(s, std::move(msg), out);
+  }
+}
+
+void SessionTable::begin_shutdown(net::DisconnectReason reason, Outbox& out) {
+  shutting_down_ = true;
+  for (auto& [address, s] : sessions_) send(*s, net::Disconnect{reason}, out);
+}
+
+void SessionTable::clear() {
+  std::vector<net::PeerAddress> all;
+  for (const auto& [address, s] : sessions_) all.push_back(address);
+  for (const auto& a : all) remove(a);
+}
+
+net::ClientId SessionTable::next_client_id() {
+  // 1 .. 65535, skipping ids still in use (a long-lived server wraps around).
+  for (;;) {
+    last_client_id_ = static_cast<net::ClientId>(last_client_id_ + 1);
+    if (last_client_id_ == 0) continue;
+    if (!find_client(last_client_id_)) return last_client_id_;
+  }
+}
+
+}  // namespace spear::server

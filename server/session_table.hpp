@@ -1,0 +1,103 @@
+#pragma once
+// The sessions of a server and the handshake that creates them, with no socket and no clock:
+// datagrams and the time go in, datagrams to send come out (Outbox). The server's loop and the
+// tests drive the same code.
+//
+// What it enforces (net.md): Hello → Challenge (stateless cookie, never more bytes than the
+// Hello) → Response → Welcome; caps and password for players; spectators on or off; clear
+// refusals; every later datagram must carry the session key and come from the session's
+// address and port, with a fresh sequence number; a spectator's inputs move nothing; silence
+// for the timeout frees the session and its runner. Every dropped datagram is counted by reason.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "net/cookie.hpp"
+#include "net/messages.hpp"
+#include "net/peer_address.hpp"
+#include "server/address_rate_limiter.hpp"
+#include "server/match_host.hpp"
+#include "server/server_config.hpp"
+#include "server/server_stats.hpp"
+#include "server/session.hpp"
+
+namespace spear::server {
+
+struct OutDatagram {
+  net::PeerAddress to;
+  std::vector<std::uint8_t> bytes;
+};
+using Outbox = std::vector<OutDatagram>;
+
+// Something worth a log line (joins, leaves, refusals); the caller logs.
+struct SessionEvent {
+  enum class Kind { Joined, Left, TimedOut, Refused } kind;
+  net::ClientId client = 0;
+  net::Role role = net::Role::Player;
+  std::string name;
+  net::PeerAddress address;
+  std::string detail;  // refusal text
+};
+
+class SessionTable {
+ public:
+  SessionTable(const ServerConfig& config, MatchHost& match, ServerStats& stats);
+
+  // One received datagram (its UDP payload) from `from` at server time `now` (seconds).
+  void receive(const net::PeerAddress& from, std::span<const std::uint8_t> bytes, double now,
+               Outbox& out);
+
+  // Frees sessions silent for longer than the timeout (told with a Disconnect) and their runners.
+  void expire(double now, Outbox& out);
+
+  // Sends this tick's snapshot to every session (delta against its newest acked snapshot).
+  void send_snapshots(const net::Snapshot& base, Outbox& out);
+
+  // From now on refuse joins; send every session a Disconnect (call again to repeat it).
+  void begin_shutdown(net::DisconnectReason reason, Outbox& out);
+  // Removes every session (after the last Disconnect repeat).
+  void clear();
+  bool shutting_down() const { return shutting_down_; }
+
+  int players() const { return players_; }
+  int spectators() const { return spectators_; }
+  std::size_t size() const { return sessions_.size(); }
+  const Session* find(const net::PeerAddress& address) const;
+  const Session* find_client(net::ClientId id) const;
+
+  // Events since the last call (joins, leaves, timeouts, refusals).
+  std::vector<SessionEvent> take_events() { return std::exchange(events_, {}); }
+
+ private:
+  void on_hello(const net::PeerAddress& from, const net::Packet& packet, std::size_t size,
+                double now, Outbox& out);
+  void on_response(const net::PeerAddress& from, const net::Packet& packet, double now,
+                   Outbox& out);
+  void on_session_packet(Session& s, net::Packet& packet, double now, Outbox& out);
+  void refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
+              std::size_t max_bytes, Outbox& out);
+  void send(Session& s, net::Message message, Outbox& out);
+  void remove(const net::PeerAddress& address);
+  net::ClientId next_client_id();
+
+  const ServerConfig& config_;
+  MatchHost& match_;
+  ServerStats& stats_;
+  net::ChallengeCookies cookies_;
+  AddressRateLimiter handshake_limit_;
+  AddressRateLimiter unknown_limit_;
+  std::unordered_map<net::PeerAddress, std::unique_ptr<Session>, net::PeerAddressHash> sessions_;
+  int players_ = 0;
+  int spectators_ = 0;
+  net::ClientId last_client_id_ = 0;
+  net::Sequence sessionless_sequence_ = 1;  // Challenges and Refusals to unverified addresses
+  bool shutting_down_ = false;
+  std::vector<SessionEvent> events_;
+};
+
+}  // namespace spear::server

@@ -1,0 +1,442 @@
+// The server's sessions and match loop pumped in one process with injected time: the handshake,
+// refusals, timeouts, key and address checks, replay protection, inputs and snapshots, without
+// sockets (the same code runs behind the real socket in server_loopback_test.cpp).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "net/codec.hpp"
+#include "net/pose_codec.hpp"
+#include "server/match_host.hpp"
+#include "support/loop_pump.hpp"
+
+namespace spear::test {
+namespace {
+
+using net::ConnectionState;
+using server::DropReason;
+
+server::ServerConfig small_config() {
+  server::ServerConfig c;
+  c.port = 0;
+  c.seed = 42;
+  c.max_players = 2;
+  c.max_spectators = 2;
+  return c;
+}
+
+net::ClientConfig player(std::string name = "ada", std::string password = "") {
+  net::ClientConfig c;
+  c.role = net::Role::Player;
+  c.name = std::move(name);
+  c.password = std::move(password);
+  return c;
+}
+
+net::ClientConfig spectator(std::string name = "eve") {
+  net::ClientConfig c;
+  c.role = net::Role::Spectator;
+  c.name = std::move(name);
+  return c;
+}
+
+// An Input datagram forged with a chosen key and sequence.
+std::vector<std::uint8_t> forged_input(net::SessionKey key, net::Sequence seq,
+                                       std::vector<net::InputFrame> frames) {
+  net::Packet p;
+  p.sequence = seq;
+  p.key = key;
+  net::Input in;
+  in.frames = std::move(frames);
+  p.message = std::move(in);
+  return net::encode_packet(p);
+}
+
+std::vector<net::InputFrame> jumps(net::Tick from, int n) {
+  std::vector<net::InputFrame> f;
+  for (int i = 0; i < n; ++i) f.push_back({from + static_cast<net::Tick>(i), net::buttons::kJump, 0});
+  return f;
+}
+
+bool ever_leaped(const std::vector<net::Snapshot>& snaps, net::RunnerId id) {
+  for (const auto& s : snaps)
+    for (const auto& r : s.runners)
+      if (r.id == id && r.mode == net::RunnerMode::Jumping) return true;
+  return false;
+}
+
+TEST(MatchLoopPump, PlayerAndSpectatorJoinAndGetSnapshots) {
+  LoopPump pump(small_config());
+  PumpClient& p = pump.add_client(player());
+  PumpClient& s = pump.add_client(spectator());
+  pump.connect_all();
+  ASSERT_EQ(p.connection.state(), ConnectionState::Connected);
+  ASSERT_EQ(s.connection.state(), ConnectionState::Connected);
+  ASSERT_TRUE(p.connection.welcome()->runner_id.has_value());
+  EXPECT_FALSE(s.connection.welcome()->runner_id.has_value());
+  EXPECT_EQ(p.connection.welcome()->course_seed, 42u);
+  EXPECT_EQ(pump.loop->sessions().players(), 1);
+  EXPECT_EQ(pump.loop->sessions().spectators(), 1);
+  EXPECT_EQ(pump.loop->match().runner_count(), 1);  // spectators have no runner
+
+  pump.ticks(60);
+  // 30 Hz of 60 Hz ticks: about 30 snapshots in a second, to both.
+  EXPECT_GE(p.snapshots.size(), 25u);
+  EXPECT_GE(s.snapshots.size(), 25u);
+  EXPECT_EQ(pump.stats.handshakes[static_cast<int>(server::HandshakeOutcome::Accepted)], 2u);
+  EXPECT_EQ(pump.stats.drops.total(), 0u);
+}
+
+TEST(MatchLoopPump, DeltaSnapshotsDecodeToTheServersPoses) {
+  server::ServerConfig c = small_config();
+  c.bots = 3;
+  c.bot_skill = 0.5f;
+  LoopPump pump(c);
+  PumpClient& s = pump.add_client(spectator());
+  pump.connect_all();
+  ASSERT_EQ(s.connection.state(), ConnectionState::Connected);
+
+  std::size_t checked = 0, deltas = 0;
+  float worst = 0.f;
+  for (int i = 0; i < 600; ++i) {
+    const std::size_t before = s.snapshots.size();
+    pump.tick();
+    // A snapshot sent this tick was delivered at once: it shows the state after this step.
+    for (std::size_t k = before; k < s.snapshots.size(); ++k) {
+      const net::Snapshot& snap = s.snapshots[k];
+      ASSERT_EQ(snap.tick + 1, pump.loop->match().tick());
+      if (snap.baseline_tick) ++deltas;
+      ASSERT_EQ(snap.runners.size(), 3u);
+      for (const net::RunnerSnapshot& r : snap.runners) {
+        const sim::MatchRunner* m = pump.loop->match().match().runner(r.id);
+        ASSERT_NE(m, nullptr);
+        worst = std::max(worst, net::max_joint_error(r.pose, m->state.pose));
+        EXPECT_NEAR(r.distance, m->state.distance, 0.07);
+        EXPECT_EQ(r.score, m->state.score);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GE(checked, 3u * 290u);
+  EXPECT_GT(deltas, 200u);  // the client acks, so nearly all are deltas
+  EXPECT_LE(worst, 0.25f);
+}
+
+TEST(MatchLoopPump, PlayersInputsMoveOnlyItsRunner) {
+  LoopPump pump(small_config());
+  PumpClient& a = pump.add_client(player("a"));
+  PumpClient& b = pump.add_client(player("b"));
+  pump.connect_all();
+  ASSERT_EQ(a.connection.state(), ConnectionState::Connected);
+  ASSERT_EQ(b.connection.state(), ConnectionState::Connected);
+  const net::RunnerId ra = *a.connection.welcome()->runner_id;
+  const net::RunnerId rb = *b.connection.welcome()->runner_id;
+  ASSERT_NE(ra, rb);
+
+  const net::Tick t = pump.loop->match().tick() + 2;
+  a.connection.push_input({t, net::buttons::kJump, 0});
+  pump.ticks(30);
+  EXPECT_TRUE(ever_leaped(a.snapshots, ra));
+  EXPECT_FALSE(ever_leaped(a.snapshots, rb));
+  EXPECT_FALSE(ever_leaped(b.snapshots, rb));
+}
+
+TEST(MatchLoopPump, SpectatorInputsChangeNothing) {
+  // Two identical matches with one silent player each; one also has a spectator that sends
+  // jump frames with its own valid key. The runners end bit for bit the same.
+  LoopPump with(small_config());
+  LoopPump without(small_config());
+  with.add_client(player());
+  without.add_client(player());
+  PumpClient& spec = with.add_client(spectator());
+  with.connect_all();
+  without.connect_all();
+  ASSERT_EQ(spec.connection.state(), ConnectionState::Connected);
+  while (without.loop->match().tick() < with.loop->match().tick()) without.tick();
+  while (with.loop->match().tick() < without.loop->match().tick()) with.tick();
+
+  const net::SessionKey key = spec.connection.welcome()->session_key;
+  spec.silent = true;  // only the forged datagrams below speak for it (fresh sequences)
+  for (int i = 0; i < 120; ++i) {
+    const net::Tick t = with.loop->match().tick();
+    with.inject(spec.address, forged_input(key, 5000 + i, jumps(t, 4)));
+    with.tick();
+    without.tick();
+  }
+  EXPECT_EQ(with.stats.drops.total(), 0u);  // accepted and authenticated, yet ignored
+  EXPECT_EQ(with.loop->match().match().state_hash(), without.loop->match().match().state_hash());
+}
+
+TEST(MatchLoopPump, AnotherSessionsKeyOrAnotherPortIsIgnored) {
+  LoopPump pump(small_config());
+  PumpClient& a = pump.add_client(player("a"));
+  PumpClient& b = pump.add_client(player("b"));
+  pump.connect_all();
+  const net::RunnerId ra = *a.connection.welcome()->runner_id;
+  const net::RunnerId rb = *b.connection.welcome()->runner_id;
+  const net::SessionKey key_a = a.connection.welcome()->session_key;
+  const net::SessionKey key_b = b.connection.welcome()->session_key;
+
+  for (int i = 0; i < 20; ++i) {
+    const net::Tick t = pump.loop->match().tick();
+    // From b's address with a's key: b's session refuses the key.
+    pump.inject(b.address, forged_input(key_a, 7000 + i, jumps(t, 4)));
+    // a's key from a's IP but another port: no session there.
+    net::PeerAddress other_port = a.address;
+    other_port.port = static_cast<std::uint16_t>(other_port.port + 1000);
+    pump.inject(other_port, forged_input(key_a, 8000 + i, jumps(t, 4)));
+    pump.tick();
+  }
+  EXPECT_EQ(pump.stats.drops.count(DropReason::WrongKey), 20u);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::UnknownAddress), 20u);
+  EXPECT_FALSE(ever_leaped(a.snapshots, ra));
+  EXPECT_FALSE(ever_leaped(b.snapshots, rb));
+  EXPECT_EQ(a.connection.state(), ConnectionState::Connected);
+  EXPECT_EQ(b.connection.state(), ConnectionState::Connected);
+  (void)key_b;
+}
+
+TEST(MatchLoopPump, ReplayedDatagramsAreDropped) {
+  LoopPump pump(small_config());
+  PumpClient& a = pump.add_client(player());
+  pump.connect_all();
+  const net::SessionKey key = a.connection.welcome()->session_key;
+  const auto datagram = forged_input(key, 9000, jumps(pump.loop->match().tick() + 1, 1));
+  pump.inject(a.address, datagram);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::Replayed), 0u);
+  for (int i = 0; i < 5; ++i) pump.inject(a.address, datagram);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::Replayed), 5u);
+}
+
+TEST(MatchLoopPump, FullServerAndWrongPasswordAreRefusedWithAReason) {
+  server::ServerConfig c = small_config();
+  c.max_players = 1;
+  c.max_spectators = 1;
+  c.password = "swordfish";
+  LoopPump pump(c);
+  PumpClient& wrong = pump.add_client(player("w", "guess"));
+  PumpClient& right = pump.add_client(player("r", "swordfish"));
+  pump.connect_all();
+  ASSERT_EQ(wrong.connection.state(), ConnectionState::Refused);
+  EXPECT_EQ(wrong.connection.refusal()->reason, net::RefusalReason::WrongPassword);
+  EXPECT_FALSE(wrong.connection.refusal()->text.empty());
+  ASSERT_EQ(right.connection.state(), ConnectionState::Connected);
+
+  PumpClient& late = pump.add_client(player("l", "swordfish"));
+  PumpClient& watcher = pump.add_client(spectator("s1"));  // spectators need no password
+  pump.connect_all();
+  ASSERT_EQ(late.connection.state(), ConnectionState::Refused);
+  EXPECT_EQ(late.connection.refusal()->reason, net::RefusalReason::ServerFull);
+  EXPECT_NE(late.connection.refusal()->text.find("full"), std::string::npos);
+  EXPECT_EQ(watcher.connection.state(), ConnectionState::Connected);
+
+  PumpClient& second_watcher = pump.add_client(spectator("s2"));
+  pump.connect_all();
+  ASSERT_EQ(second_watcher.connection.state(), ConnectionState::Refused);
+  EXPECT_EQ(second_watcher.connection.refusal()->reason, net::RefusalReason::SpectatorsFull);
+}
+
+TEST(MatchLoopPump, NoSpectatorsMeansNoSpectators) {
+  server::ServerConfig c = small_config();
+  c.allow_spectators = false;
+  LoopPump pump(c);
+  PumpClient& s = pump.add_client(spectator());
+  pump.connect_all();
+  ASSERT_EQ(s.connection.state(), ConnectionState::Refused);
+  EXPECT_EQ(s.connection.refusal()->reason, net::RefusalReason::SpectatorsOff);
+}
+
+TEST(MatchLoopPump, SilentClientIsFreedAfterFiveSecondsAndItsSlotReused) {
+  server::ServerConfig c = small_config();
+  c.max_players = 1;
+  LoopPump pump(c);
+  PumpClient& first = pump.add_client(player("first"));
+  pump.connect_all();
+  ASSERT_EQ(first.connection.state(), ConnectionState::Connected);
+  const net::RunnerId runner = *first.connection.welcome()->runner_id;
+  first.silent = true;
+  const double went_silent = pump.now;
+
+  // 4.5 s later it still holds its slot.
+  while (pump.now < went_silent + 4.5) pump.tick();
+  EXPECT_EQ(pump.loop->sessions().players(), 1);
+  EXPECT_TRUE(pump.loop->match().match().has_runner(runner));
+  // After 5 s of silence it is gone, with its runner.
+  while (pump.now < went_silent + 5.2) pump.tick();
+  EXPECT_EQ(pump.loop->sessions().players(), 0);
+  EXPECT_FALSE(pump.loop->match().match().has_runner(runner));
+  EXPECT_EQ(pump.stats.timeouts, 1u);
+
+  PumpClient& second = pump.add_client(player("second"));
+  pump.connect_all();
+  EXPECT_EQ(second.connection.state(), ConnectionState::Connected);
+  EXPECT_EQ(pump.loop->sessions().players(), 1);
+}
+
+TEST(MatchLoopPump, ExplicitDisconnectFreesTheSlotAtOnce) {
+  server::ServerConfig c = small_config();
+  c.max_players = 1;
+  LoopPump pump(c);
+  PumpClient& a = pump.add_client(player());
+  pump.connect_all();
+  ASSERT_EQ(pump.loop->sessions().players(), 1);
+  a.connection.disconnect(pump.now);
+  pump.ticks(3);
+  EXPECT_EQ(pump.loop->sessions().players(), 0);
+  EXPECT_EQ(pump.loop->match().runner_count(), 0);
+  EXPECT_EQ(pump.stats.disconnects, 1u);
+}
+
+TEST(MatchLoopPump, ChallengeIsNeverLargerThanTheHelloAndHoldsNoState) {
+  LoopPump pump(small_config());
+  net::Packet hello;
+  hello.sequence = 1;
+  hello.message = net::Hello{net::Role::Player};
+  const auto bytes = net::encode_packet(hello);
+  const auto stranger = net::PeerAddress::ipv4(192, 0, 2, 7, 5555);
+  pump.inject(stranger, bytes);
+  ASSERT_EQ(pump.strays().size(), 1u);
+  EXPECT_LE(pump.strays()[0].bytes.size(), bytes.size());
+  EXPECT_EQ(pump.strays()[0].to, stranger);
+  EXPECT_EQ(pump.loop->sessions().size(), 0u);
+}
+
+TEST(MatchLoopPump, ForgedCookieIsDropped) {
+  LoopPump pump(small_config());
+  net::Packet p;
+  p.sequence = 1;
+  net::Response r;
+  r.cookie.fill(0xAB);
+  r.name = "mallory";
+  p.message = r;
+  pump.inject(net::PeerAddress::ipv4(192, 0, 2, 8, 6000), net::encode_packet(p));
+  EXPECT_EQ(pump.stats.drops.count(DropReason::BadCookie), 1u);
+  EXPECT_TRUE(pump.strays().empty());
+  EXPECT_EQ(pump.loop->sessions().size(), 0u);
+}
+
+TEST(MatchLoopPump, GarbageIsCountedByReasonAndNeverAnswered) {
+  LoopPump pump(small_config());
+  const auto from = net::PeerAddress::ipv4(192, 0, 2, 9, 7000);
+  pump.inject(from, std::vector<std::uint8_t>(3, 0xFF));
+  pump.inject(from, std::vector<std::uint8_t>(1500, 0x11));
+  std::vector<std::uint8_t> junk(300);
+  for (std::size_t i = 0; i < junk.size(); ++i) junk[i] = static_cast<std::uint8_t>(i * 37 + 11);
+  pump.inject(from, junk);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::TooSmall), 1u);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::TooLarge), 1u);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::Malformed), 1u);
+  EXPECT_TRUE(pump.strays().empty());
+}
+
+TEST(MatchLoopPump, HandshakeFloodFromOneAddressIsRateLimited) {
+  server::ServerConfig c = small_config();
+  c.handshake_rate = 10;
+  c.handshake_burst = 20;
+  LoopPump pump(c);
+  net::Packet hello;
+  hello.sequence = 1;
+  hello.message = net::Hello{};
+  const auto bytes = net::encode_packet(hello);
+  for (int i = 0; i < 1000; ++i) {
+    // Same host, a new source port each time: budgets are per host.
+    pump.inject(net::PeerAddress::ipv4(198, 51, 100, 1, static_cast<std::uint16_t>(1000 + i)),
+                bytes);
+  }
+  EXPECT_EQ(pump.strays().size(), 20u);  // the burst, then nothing (time stood still)
+  EXPECT_EQ(pump.stats.drops.count(DropReason::RateLimited), 980u);
+  // Another host is not affected.
+  pump.inject(net::PeerAddress::ipv4(198, 51, 100, 2, 1000), bytes);
+  EXPECT_EQ(pump.strays().size(), 21u);
+}
+
+TEST(MatchLoopPump, ShutdownTellsEveryClientAndRefusesNewOnes) {
+  LoopPump pump(small_config());
+  PumpClient& a = pump.add_client(player());
+  PumpClient& s = pump.add_client(spectator());
+  pump.connect_all();
+  server::Outbox out;
+  pump.loop->sessions().begin_shutdown(net::DisconnectReason::ServerShutdown, out);
+  EXPECT_EQ(out.size(), 2u);
+  for (auto& d : out) {
+    if (d.to == a.address) a.connection.receive(d.bytes, pump.now);
+    if (d.to == s.address) s.connection.receive(d.bytes, pump.now);
+  }
+  EXPECT_EQ(a.connection.state(), ConnectionState::Disconnected);
+  EXPECT_EQ(a.connection.disconnect_reason(), net::DisconnectReason::ServerShutdown);
+  EXPECT_EQ(s.connection.disconnect_reason(), net::DisconnectReason::ServerShutdown);
+
+  PumpClient& late = pump.add_client(player("late"));
+  pump.connect_all();
+  ASSERT_EQ(late.connection.state(), ConnectionState::Refused);
+  EXPECT_EQ(late.connection.refusal()->reason, net::RefusalReason::ShuttingDown);
+}
+
+TEST(MatchLoopPump, DurationEndsTheMatch) {
+  server::ServerConfig c = small_config();
+  c.duration = 0.5;
+  c.bots = 2;
+  LoopPump pump(c);
+  int n = 0;
+  while (!pump.loop->finished() && n < 1000) {
+    pump.tick();
+    ++n;
+  }
+  EXPECT_EQ(n, 30);
+  EXPECT_EQ(pump.loop->match().summary().ticks, 30u);
+}
+
+}  // namespace
+}  // namespace spear::test
+
+namespace spear::test {
+namespace {
+
+TEST(MatchLoopPump, SoakWith64BotsAnd256Spectators) {
+  // The load of the netcode target (64 runners, 256 clients at 30 Hz) without sockets: every
+  // client keeps getting snapshots, every datagram fits, nothing is dropped. Prints the tick
+  // cost (sim + snapshot encoding for everyone) and the downstream per client.
+  server::ServerConfig c = small_config();
+  c.bots = 64;
+  c.bot_skill = 0.7f;
+  c.max_spectators = 256;
+  LoopPump pump(c);
+  std::vector<PumpClient*> clients;
+  for (int i = 0; i < 256; ++i) clients.push_back(&pump.add_client(spectator("s" + std::to_string(i))));
+  pump.connect_all();
+  for (PumpClient* cl : clients) ASSERT_EQ(cl->connection.state(), ConnectionState::Connected);
+
+  server::TickTimings timings;
+  const int ticks = 300;  // 5 s of match time
+  std::vector<std::size_t> before;
+  for (PumpClient* cl : clients) before.push_back(cl->connection.stats().bytes_in);
+  for (int i = 0; i < ticks; ++i) {
+    pump.exchange();
+    server::Outbox out;
+    const auto t0 = std::chrono::steady_clock::now();
+    pump.loop->tick(pump.now, out);
+    timings.record(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    for (const auto& d : out) ASSERT_LE(d.bytes.size(), net::kMaxDatagramBytes);
+    for (auto& d : out) pump.inject_reply(d);
+    pump.now += 1.0 / c.tick_rate;
+  }
+  double down = 0;
+  std::size_t runners = 0, runner_bytes = 0;
+  for (std::size_t i = 0; i < clients.size(); ++i) {
+    const auto& st = clients[i]->connection.stats();
+    EXPECT_EQ(clients[i]->connection.state(), ConnectionState::Connected);
+    EXPECT_GE(clients[i]->snapshots.size(), 145u);
+    down += static_cast<double>(st.bytes_in - before[i]) / (ticks / 60.0);
+    runners += st.snapshot_runners;
+    runner_bytes += st.snapshot_runner_bytes;
+  }
+  EXPECT_EQ(pump.stats.drops.total(), 0u);
+  std::printf("64 bots, 256 spectators: tick p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
+              "%.0f B/s down per client; %.1f B per runner per snapshot\n",
+              timings.quantile(0.5) * 1e3, timings.quantile(0.99) * 1e3,
+              timings.max_seconds() * 1e3, down / clients.size(),
+              static_cast<double>(runner_bytes) / static_cast<double>(runners));
+}
+
+}  // namespace
+}  // namespace spear::test

@@ -1,0 +1,292 @@
+// The spear-server executable itself: flags, exit codes, the summary file, signals, the metrics
+// endpoint and the Agones calls. SPEAR_SERVER_BIN is the built binary's path.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <asio.hpp>
+#include <fstream>
+#include <mutex>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "support/child_process.hpp"
+#include "support/http_get.hpp"
+#include "support/loopback_client.hpp"
+
+namespace spear::test {
+namespace {
+
+const std::string kServer = SPEAR_SERVER_BIN;
+
+std::string temp_path(const std::string& name) {
+  const char* dir = std::getenv("TMPDIR");
+  return std::string(dir && *dir ? dir : "/tmp") + "/spear-it-" + std::to_string(getpid()) + "-" +
+         name;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The port from a log line like "... listening on udp 127.0.0.1:40123 (...)".
+std::uint16_t port_after(const std::string& line, const std::string& marker) {
+  const auto at = line.find(marker);
+  if (at == std::string::npos) return 0;
+  return static_cast<std::uint16_t>(std::atoi(line.c_str() + at + marker.size()));
+}
+
+TEST(ServerBinary, HeadlessDurationExitsZero) {
+  std::string out;
+  const auto code = run_to_exit(kServer, {"--headless", "--duration", "2", "--port", "0",
+                                          "--bind", "127.0.0.1", "--bots", "2"},
+                                20.0, &out);
+  ASSERT_TRUE(code.has_value()) << out;
+  EXPECT_EQ(*code, 0) << out;
+  EXPECT_NE(out.find("match over after 120 ticks"), std::string::npos) << out;
+}
+
+TEST(ServerBinary, FastRunsWithTheSameArgumentsWriteTheSameSummary) {
+  const std::string a = temp_path("a.json"), b = temp_path("b.json");
+  const std::vector<std::string> common = {"--headless", "--fast",  "--duration", "60",
+                                           "--bots",     "4",       "--bot-skill", "0.4",
+                                           "--seed",     "99",      "--port",     "0",
+                                           "--bind",     "127.0.0.1", "--summary-json"};
+  auto args_a = common, args_b = common;
+  args_a.push_back(a);
+  args_b.push_back(b);
+  std::string out;
+  ASSERT_EQ(run_to_exit(kServer, args_a, 60.0, &out), 0) << out;
+  ASSERT_EQ(run_to_exit(kServer, args_b, 60.0, &out), 0) << out;
+  const std::string ja = read_file(a), jb = read_file(b);
+  std::remove(a.c_str());
+  std::remove(b.c_str());
+  ASSERT_FALSE(ja.empty());
+  EXPECT_EQ(ja, jb);
+  EXPECT_NE(ja.find("\"seed\": 99"), std::string::npos) << ja;
+  EXPECT_NE(ja.find("\"ticks\": 3600"), std::string::npos) << ja;
+  EXPECT_NE(ja.find("\"name\": \"bot-4\""), std::string::npos) << ja;
+  EXPECT_NE(ja.find("\"targets_broken\""), std::string::npos) << ja;
+  EXPECT_EQ(ja.find("\"timing\""), std::string::npos) << "wall-clock figures in a --fast summary";
+  // A minute of low-skill bots: somebody crashed, somebody scored.
+  EXPECT_TRUE(std::regex_search(ja, std::regex("\"crashes\": [1-9]"))) << ja;
+  EXPECT_TRUE(std::regex_search(ja, std::regex("\"best\": [1-9]"))) << ja;
+}
+
+TEST(ServerBinary, RealTimeSummaryCarriesTickTimings) {
+  const std::string path = temp_path("timing.json");
+  std::string out;
+  ASSERT_EQ(run_to_exit(kServer, {"--headless", "--duration", "1", "--bots", "3", "--port", "0",
+                                  "--bind", "127.0.0.1", "--summary-json", path},
+                        20.0, &out),
+            0)
+      << out;
+  const std::string j = read_file(path);
+  std::remove(path.c_str());
+  EXPECT_NE(j.find("\"timing\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"p99\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"datagrams_dropped\""), std::string::npos) << j;
+}
+
+TEST(ServerBinary, BadFlagsExitTwoWithAMessage) {
+  const std::vector<std::vector<std::string>> bad = {
+      {"--tick-rate", "0"},          {"--no-such-flag"},        {"--bot-skill", "1.5"},
+      {"--fast", "--duration", "1"}, {"--port", "70000"},       {"--snapshot-rate", "120"},
+      {"--log-level", "loud"},       {"--duration", "-3"},      {"--bots", "many"}};
+  for (const auto& args : bad) {
+    std::string out;
+    const auto code = run_to_exit(kServer, args, 10.0, &out);
+    ASSERT_TRUE(code.has_value());
+    EXPECT_EQ(*code, 2) << args[0] << ": " << out;
+    EXPECT_NE(out.find("spear-server:"), std::string::npos) << out;
+  }
+  std::string help;
+  EXPECT_EQ(run_to_exit(kServer, {"--help"}, 10.0, &help), 0);
+  EXPECT_NE(help.find("--max-spectators"), std::string::npos);
+}
+
+TEST(ServerBinary, SigtermWithAClientAttachedTellsItAndExitsZero) {
+  const std::string summary = temp_path("sigterm.json");
+  ChildProcess server(kServer, {"--port", "0", "--bind", "127.0.0.1", "--bots", "2",
+                                "--summary-json", summary});
+  const auto line = server.wait_for_line("listening on udp", 10.0);
+  ASSERT_TRUE(line) << server.output();
+  const std::uint16_t port = port_after(*line, "127.0.0.1:");
+  ASSERT_NE(port, 0);
+
+  LoopbackClient client(net::ClientConfig{}, port);
+  client.start();
+  ASSERT_TRUE(pump_until({&client}, [&] { return !client.snapshots().empty(); }, 5.0))
+      << server.output();
+
+  const double t0 = seconds_now();
+  server.send_signal(SIGTERM);
+  ASSERT_TRUE(pump_until({&client}, [&] {
+    return client.state() == net::ConnectionState::Disconnected;
+  }, 3.0));
+  EXPECT_EQ(client.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
+  const auto code = server.wait_exit(5.0);
+  const double took = seconds_now() - t0;
+  ASSERT_TRUE(code.has_value()) << server.output();
+  EXPECT_EQ(*code, 0) << server.output();
+  std::printf("SIGTERM to exit: %.0f ms\n", took * 1e3);
+  // Files flushed: the summary holds the player's runner.
+  const std::string j = read_file(summary);
+  std::remove(summary.c_str());
+  EXPECT_NE(j.find("\"name\": \"runner\""), std::string::npos) << j;
+  EXPECT_NE(server.output().find("SIGTERM"), std::string::npos);
+}
+
+TEST(ServerBinary, MetricsScrapeReturnsPrometheusText) {
+  ChildProcess server(kServer, {"--port", "0", "--bind", "127.0.0.1", "--bots", "2",
+                                "--metrics-port", "0", "--metrics-bind", "127.0.0.1"});
+  const auto line = server.wait_for_line("metrics on http://", 10.0);
+  ASSERT_TRUE(line) << server.output();
+  const std::uint16_t mport = port_after(*line, "127.0.0.1:");
+  ASSERT_NE(mport, 0);
+  const auto udp_line = server.output();
+  const std::uint16_t port = port_after(udp_line, "udp 127.0.0.1:");
+  ASSERT_NE(port, 0);
+
+  // One spectator attached and one garbage datagram, so the gauges and drops move.
+  net::ClientConfig watcher_config;
+  watcher_config.role = net::Role::Spectator;
+  watcher_config.name = "w";
+  LoopbackClient watcher(watcher_config, port);
+  watcher.start();
+  ASSERT_TRUE(pump_until({&watcher}, [&] { return !watcher.snapshots().empty(); }, 5.0));
+  const std::vector<std::uint8_t> garbage(40, 0x5A);
+  LoopbackClient stranger(net::ClientConfig{}, port);
+  stranger.send_raw(garbage);
+  pump_until({&watcher}, [] { return false; }, 0.2);
+
+  const HttpResult r = http_get(mport, "/metrics");
+  ASSERT_EQ(r.status, 200) << r.headers;
+  EXPECT_NE(r.headers.find("Content-Type: text/plain; version=0.0.4"), std::string::npos)
+      << r.headers;
+  for (const char* name :
+       {"# TYPE spear_tick_duration_seconds histogram", "spear_tick_duration_seconds_bucket{le=\"+Inf\"}",
+        "spear_tick_duration_seconds_sum", "spear_players 0", "spear_spectators 1",
+        "spear_runners 2", "spear_received_bytes_total", "spear_sent_bytes_total",
+        "spear_datagrams_received_total", "spear_datagrams_sent_total",
+        "spear_datagrams_dropped_total{reason=\"malformed\"} 1",
+        "spear_handshakes_total{outcome=\"accepted\"} 1", "# HELP spear_players"}) {
+    EXPECT_NE(r.body.find(name), std::string::npos) << name << "\n" << r.body;
+  }
+  const HttpResult h = http_get(mport, "/healthz");
+  EXPECT_EQ(h.status, 200);
+  EXPECT_EQ(h.body, "ok\n");
+  EXPECT_EQ(http_get(mport, "/nope").status, 404);
+
+  server.send_signal(SIGINT);
+  EXPECT_EQ(server.wait_exit(5.0), 0) << server.output();
+}
+
+// A stand-in for the Agones SDK sidecar: records the paths of the POSTs it receives.
+class FakeSidecar {
+ public:
+  FakeSidecar() : acceptor_(io_, {asio::ip::make_address("127.0.0.1"), 0}) {
+    port_ = acceptor_.local_endpoint().port();
+    accept();
+    thread_ = std::thread([this] { io_.run(); });
+  }
+  ~FakeSidecar() {
+    io_.stop();
+    thread_.join();
+  }
+  std::uint16_t port() const { return port_; }
+  std::vector<std::string> requests() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return requests_;
+  }
+
+ private:
+  void accept() {
+    acceptor_.async_accept([this](asio::error_code ec, asio::ip::tcp::socket s) {
+      if (ec) return;
+      auto sock = std::make_shared<asio::ip::tcp::socket>(std::move(s));
+      auto buf = std::make_shared<std::string>();
+      asio::async_read_until(*sock, asio::dynamic_buffer(*buf, 8192), "\r\n\r\n",
+                             [this, sock, buf](asio::error_code rec, std::size_t) {
+                               if (rec) return;
+                               {
+                                 std::lock_guard<std::mutex> lock(mutex_);
+                                 requests_.push_back(buf->substr(0, buf->find("\r\n")));
+                               }
+                               static const std::string reply =
+                                   "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                                   "Content-Length: 2\r\nConnection: close\r\n\r\n{}";
+                               asio::async_write(*sock, asio::buffer(reply),
+                                                 [sock](asio::error_code, std::size_t) {});
+                             });
+      accept();
+    });
+  }
+  asio::io_context io_;
+  asio::ip::tcp::acceptor acceptor_;
+  std::thread thread_;
+  std::uint16_t port_ = 0;
+  std::mutex mutex_;
+  std::vector<std::string> requests_;
+};
+
+TEST(ServerBinary, AgonesReadyHealthAndShutdownReachTheSidecar) {
+  FakeSidecar sidecar;
+  ChildProcess server(kServer,
+                      {"--agones", "--headless", "--duration", "2.5", "--port", "0", "--bind",
+                       "127.0.0.1"},
+                      {{"AGONES_SDK_HTTP_PORT", std::to_string(sidecar.port())}});
+  const auto code = server.wait_exit(20.0);
+  ASSERT_EQ(code, 0) << server.output();
+  const auto reqs = sidecar.requests();
+  auto count = [&](const std::string& line) {
+    return std::count(reqs.begin(), reqs.end(), line);
+  };
+  EXPECT_EQ(count("POST /ready HTTP/1.1"), 1);
+  EXPECT_GE(count("POST /health HTTP/1.1"), 2);  // at start, then every 2 s
+  EXPECT_EQ(count("POST /shutdown HTTP/1.1"), 1);
+  ASSERT_FALSE(reqs.empty());
+  EXPECT_EQ(reqs.back(), "POST /shutdown HTTP/1.1");
+}
+
+TEST(ServerBinary, AgonesReadyIsRetriedUntilTheSidecarAnswers) {
+  // The sidecar starts after the server: Ready fails at first, then gets through.
+  asio::io_context io;
+  asio::ip::tcp::acceptor probe(io, {asio::ip::make_address("127.0.0.1"), 0});
+  const std::uint16_t port = probe.local_endpoint().port();
+  probe.close();  // nothing listens on `port` for now
+  ChildProcess server(kServer, {"--agones", "--headless", "--port", "0", "--bind", "127.0.0.1"},
+                      {{"AGONES_SDK_HTTP_PORT", std::to_string(port)}});
+  ASSERT_TRUE(server.wait_for_line("agones: Ready failed", 10.0)) << server.output();
+  // Now the sidecar comes up on that port.
+  asio::ip::tcp::acceptor late(io);
+  late.open(asio::ip::tcp::v4());
+  late.set_option(asio::socket_base::reuse_address(true));
+  late.bind({asio::ip::make_address("127.0.0.1"), port});
+  late.listen();
+  std::thread t([&] {
+    for (int i = 0; i < 8; ++i) {
+      asio::error_code ec;
+      asio::ip::tcp::socket s(io);
+      late.accept(s, ec);
+      if (ec) return;
+      std::string buf;
+      asio::read_until(s, asio::dynamic_buffer(buf, 8192), "\r\n\r\n", ec);
+      const std::string reply = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+      asio::write(s, asio::buffer(reply), ec);
+      if (buf.rfind("POST /ready", 0) == 0) return;
+    }
+  });
+  const bool ready = server.wait_for_line("agones: Ready accepted", 10.0).has_value();
+  t.join();
+  EXPECT_TRUE(ready) << server.output();
+  server.send_signal(SIGTERM);
+  EXPECT_EQ(server.wait_exit(5.0), 0) << server.output();
+}
+
+}  // namespace
+}  // namespace spear::test

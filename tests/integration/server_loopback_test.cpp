@@ -1,0 +1,316 @@
+// A real Server (on its own thread, real UDP socket on 127.0.0.1, ephemeral port) and real
+// clients (net::ClientConnection over real sockets).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <thread>
+
+#include "net/codec.hpp"
+#include "net/pose_codec.hpp"
+#include "server/match_host.hpp"
+#include "server/server.hpp"
+#include "support/loopback_client.hpp"
+
+namespace spear::test {
+namespace {
+
+using net::ConnectionState;
+
+// A Server running on a background thread for the length of a test.
+class RunningServer {
+ public:
+  explicit RunningServer(server::ServerConfig config) : server_(prepare(std::move(config))) {
+    std::string error;
+    if (!server_.start(error)) throw std::runtime_error(error);
+    thread_ = std::thread([this] { exit_code_ = server_.run(); });
+  }
+  ~RunningServer() { stop(); }
+  void stop() {
+    server_.stop();
+    if (thread_.joinable()) thread_.join();
+  }
+  std::uint16_t port() const { return server_.port(); }
+  // Only after stop().
+  const server::Server& server() const { return server_; }
+  int exit_code() const { return exit_code_; }
+
+ private:
+  static server::ServerConfig prepare(server::ServerConfig c) {
+    c.bind_address = "127.0.0.1";
+    c.port = 0;
+    return c;
+  }
+  server::Server server_;
+  std::thread thread_;
+  int exit_code_ = -1;
+};
+
+net::ClientConfig player(std::string name, std::string password = "") {
+  net::ClientConfig c;
+  c.name = std::move(name);
+  c.password = std::move(password);
+  return c;
+}
+
+net::ClientConfig spectator(std::string name) {
+  net::ClientConfig c;
+  c.role = net::Role::Spectator;
+  c.name = std::move(name);
+  return c;
+}
+
+bool connect(LoopbackClient& c, double timeout_s = 3.0) {
+  c.start();
+  pump_until({&c}, [&] {
+    const auto s = c.state();
+    return s != ConnectionState::Connecting && s != ConnectionState::Challenged;
+  }, timeout_s);
+  return c.state() == ConnectionState::Connected;
+}
+
+std::vector<std::uint8_t> forged_input(net::SessionKey key, net::Sequence seq, net::Tick from,
+                                       int n) {
+  net::Packet p;
+  p.sequence = seq;
+  p.key = key;
+  net::Input in;
+  for (int i = 0; i < n; ++i)
+    in.frames.push_back({from + static_cast<net::Tick>(i), net::buttons::kJump, 0});
+  p.message = std::move(in);
+  return net::encode_packet(p);
+}
+
+bool ever_leaped(const std::vector<net::Snapshot>& snaps, net::RunnerId id) {
+  for (const auto& s : snaps)
+    for (const auto& r : s.runners)
+      if (r.id == id && r.mode == net::RunnerMode::Jumping) return true;
+  return false;
+}
+
+net::Tick newest_tick(LoopbackClient& c) { return c.connection().newest_snapshot_tick().value_or(0); }
+
+TEST(ServerLoopback, SnapshotsArriveAndDecodeToTheServersPoses) {
+  // A bot-only match is a pure function of the seed: a local copy of the same MatchHost
+  // recomputes exactly the poses the server computed at each snapshot's tick.
+  server::ServerConfig config;
+  config.seed = 7;
+  config.bots = 3;
+  config.bot_skill = 0.6f;
+  RunningServer srv(config);
+  LoopbackClient viewer(spectator("viewer"), srv.port());
+  ASSERT_TRUE(connect(viewer));
+  ASSERT_TRUE(pump_until({&viewer}, [&] { return viewer.snapshots().size() >= 45; }, 5.0));
+
+  server::MatchHost reference(config.seed, config.tick_rate, config.bots, config.bot_skill);
+  std::vector<net::Snapshot> snaps = viewer.snapshots();
+  std::sort(snaps.begin(), snaps.end(), [](auto& a, auto& b) { return a.tick < b.tick; });
+  float worst = 0.f;
+  std::size_t runners = 0, deltas = 0;
+  for (const net::Snapshot& s : snaps) {
+    while (reference.tick() <= s.tick) reference.step();  // the state after tick s.tick
+    if (s.baseline_tick) ++deltas;
+    ASSERT_EQ(s.runners.size(), 3u);
+    for (const net::RunnerSnapshot& r : s.runners) {
+      const sim::MatchRunner* m = reference.match().runner(r.id);
+      ASSERT_NE(m, nullptr);
+      worst = std::max(worst, net::max_joint_error(r.pose, m->state.pose));
+      ASSERT_NEAR(r.distance, m->state.distance, 0.07) << "tick " << s.tick;
+      ++runners;
+    }
+  }
+  EXPECT_GE(runners, 3u * 45u);
+  EXPECT_GT(deltas, 20u);
+  EXPECT_LE(worst, 0.25f);
+}
+
+TEST(ServerLoopback, PlayerAndSpectatorJoinAndInputsMoveOnlyTheOwnRunner) {
+  server::ServerConfig config;
+  RunningServer srv(config);
+  LoopbackClient a(player("a"), srv.port());
+  LoopbackClient b(player("b"), srv.port());
+  LoopbackClient s(spectator("s"), srv.port());
+  ASSERT_TRUE(connect(a));
+  ASSERT_TRUE(connect(b));
+  ASSERT_TRUE(connect(s));
+  const net::RunnerId ra = *a.connection().welcome()->runner_id;
+  const net::RunnerId rb = *b.connection().welcome()->runner_id;
+  EXPECT_FALSE(s.connection().welcome()->runner_id.has_value());
+  ASSERT_TRUE(pump_until({&a, &b, &s}, [&] { return newest_tick(a) > 0 && newest_tick(s) > 0; }, 3.0));
+
+  // The spectator's forged jumps carry its own valid key; they must move nobody.
+  const net::SessionKey spectator_key = s.connection().welcome()->session_key;
+  for (int i = 0; i < 10; ++i) {
+    s.send_raw(forged_input(spectator_key, s.connection().stats().datagrams_out + 40 + i,
+                            newest_tick(s) + 1, 8));
+    pump_until({&a, &b, &s}, [] { return false; }, 0.02);
+  }
+  pump_until({&a, &b, &s}, [] { return false; }, 0.3);
+  EXPECT_FALSE(ever_leaped(s.snapshots(), ra));
+  EXPECT_FALSE(ever_leaped(s.snapshots(), rb));
+
+  // a jumps: a's runner leaps, b's does not.
+  a.connection().push_input({newest_tick(a) + 4, net::buttons::kJump, 0});
+  ASSERT_TRUE(pump_until({&a, &b, &s}, [&] { return ever_leaped(s.snapshots(), ra); }, 3.0));
+  pump_until({&a, &b, &s}, [] { return false; }, 0.2);
+  EXPECT_FALSE(ever_leaped(s.snapshots(), rb));
+  EXPECT_FALSE(ever_leaped(b.snapshots(), rb));
+  EXPECT_TRUE(ever_leaped(b.snapshots(), ra));  // b sees a jump too
+  EXPECT_EQ(a.state(), ConnectionState::Connected);
+  EXPECT_EQ(s.state(), ConnectionState::Connected);
+}
+
+TEST(ServerLoopback, AnotherSessionsKeyOrAnotherPortIsIgnored) {
+  server::ServerConfig config;
+  RunningServer srv(config);
+  LoopbackClient a(player("a"), srv.port());
+  LoopbackClient b(player("b"), srv.port());
+  ASSERT_TRUE(connect(a));
+  ASSERT_TRUE(connect(b));
+  const net::RunnerId ra = *a.connection().welcome()->runner_id;
+  const net::RunnerId rb = *b.connection().welcome()->runner_id;
+  const net::SessionKey key_a = a.connection().welcome()->session_key;
+  ASSERT_TRUE(pump_until({&a, &b}, [&] { return newest_tick(b) > 0; }, 3.0));
+
+  // A third socket (another port) with a's key and fresh sequences; and b's socket with a's key.
+  LoopbackClient intruder(player("x"), srv.port());
+  for (int i = 0; i < 20; ++i) {
+    const net::Tick t = newest_tick(b) + 1;
+    intruder.send_raw(forged_input(key_a, 100000 + i, t, 8));
+    b.send_raw(forged_input(key_a, 200000 + i, t, 8));
+    pump_until({&a, &b}, [] { return false; }, 0.02);
+  }
+  pump_until({&a, &b}, [] { return false; }, 0.3);
+  EXPECT_FALSE(ever_leaped(b.snapshots(), ra));
+  EXPECT_FALSE(ever_leaped(b.snapshots(), rb));
+  EXPECT_EQ(a.state(), ConnectionState::Connected);
+  EXPECT_EQ(b.state(), ConnectionState::Connected);
+
+  srv.stop();
+  const auto& st = srv.server().stats();
+  EXPECT_EQ(st.drops.count(server::DropReason::UnknownAddress), 20u);
+  EXPECT_EQ(st.drops.count(server::DropReason::WrongKey), 20u);
+}
+
+TEST(ServerLoopback, FullServerAndWrongPasswordAreRefusedWithAReason) {
+  server::ServerConfig config;
+  config.max_players = 1;
+  config.password = "hunter2";
+  config.allow_spectators = false;
+  RunningServer srv(config);
+
+  LoopbackClient wrong(player("w", "hunter3"), srv.port());
+  EXPECT_FALSE(connect(wrong));
+  ASSERT_EQ(wrong.state(), ConnectionState::Refused);
+  EXPECT_EQ(wrong.connection().refusal()->reason, net::RefusalReason::WrongPassword);
+  EXPECT_EQ(wrong.connection().refusal()->text, "wrong password");
+
+  LoopbackClient right(player("r", "hunter2"), srv.port());
+  ASSERT_TRUE(connect(right));
+
+  LoopbackClient late(player("l", "hunter2"), srv.port());
+  EXPECT_FALSE(connect(late));
+  ASSERT_EQ(late.state(), ConnectionState::Refused);
+  EXPECT_EQ(late.connection().refusal()->reason, net::RefusalReason::ServerFull);
+  EXPECT_EQ(late.connection().refusal()->text, "server full (1/1 players)");
+
+  LoopbackClient watcher(spectator("s"), srv.port());
+  EXPECT_FALSE(connect(watcher));
+  EXPECT_EQ(watcher.connection().refusal()->reason, net::RefusalReason::SpectatorsOff);
+}
+
+TEST(ServerLoopback, SilentClientIsFreedAfterTheTimeoutAndItsSlotReused) {
+  server::ServerConfig config;
+  config.max_players = 1;
+  config.client_timeout = 0.5;  // the same rule as the 5 s default, sooner
+  RunningServer srv(config);
+  LoopbackClient first(player("first"), srv.port());
+  ASSERT_TRUE(connect(first));
+  // first now goes silent (never pumped again). The slot is taken meanwhile:
+  LoopbackClient second(player("second"), srv.port());
+  EXPECT_FALSE(connect(second));
+  EXPECT_EQ(second.connection().refusal()->reason, net::RefusalReason::ServerFull);
+  // After the timeout the slot is free again.
+  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  LoopbackClient third(player("third"), srv.port());
+  ASSERT_TRUE(connect(third));
+  ASSERT_TRUE(pump_until({&third}, [&] { return !third.snapshots().empty(); }, 3.0));
+  // The first runner is gone: only third's runner is in the snapshots.
+  const auto& snap = third.snapshots().back();
+  ASSERT_EQ(snap.runners.size(), 1u);
+  EXPECT_EQ(snap.runners[0].id, *third.connection().welcome()->runner_id);
+
+  // The silent one is told when it listens again.
+  first.pump();
+  EXPECT_EQ(first.state(), ConnectionState::Disconnected);
+  EXPECT_EQ(first.connection().disconnect_reason(), net::DisconnectReason::TimedOut);
+  srv.stop();
+  EXPECT_EQ(srv.server().stats().timeouts, 1u);
+}
+
+TEST(ServerLoopback, StopTellsEveryClient) {
+  server::ServerConfig config;
+  RunningServer srv(config);
+  LoopbackClient a(player("a"), srv.port());
+  LoopbackClient s(spectator("s"), srv.port());
+  ASSERT_TRUE(connect(a));
+  ASSERT_TRUE(connect(s));
+  srv.stop();
+  EXPECT_EQ(srv.exit_code(), 0);
+  ASSERT_TRUE(pump_until({&a, &s}, [&] {
+    return a.state() == ConnectionState::Disconnected && s.state() == ConnectionState::Disconnected;
+  }, 2.0));
+  EXPECT_EQ(a.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
+  EXPECT_EQ(s.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
+}
+
+TEST(ServerLoopback, FloodOfRandomAndReplayedDatagramsLeavesASpectatorWatching) {
+  server::ServerConfig config;
+  config.bots = 8;
+  RunningServer srv(config);
+  LoopbackClient watcher(spectator("watcher"), srv.port());
+  watcher.record_sent(true);
+  ASSERT_TRUE(connect(watcher));
+  ASSERT_TRUE(pump_until({&watcher}, [&] { return watcher.snapshots().size() >= 10; }, 3.0));
+  const std::vector<std::vector<std::uint8_t>> captured = watcher.sent();
+  ASSERT_FALSE(captured.empty());
+
+  // Bounded flood: random garbage from another socket, and the watcher's own datagrams replayed
+  // from its own socket, interleaved with the watcher's normal traffic.
+  LoopbackClient flooder(spectator("f"), srv.port());
+  std::mt19937 rng(1234);
+  const std::size_t before = watcher.snapshots().size();
+  const double start = seconds_now();
+  int sent = 0;
+  while (sent < 40000 && seconds_now() - start < 3.0) {
+    for (int k = 0; k < 200; ++k, ++sent) {
+      std::vector<std::uint8_t> junk(16 + rng() % 1300);
+      for (auto& byte : junk) byte = static_cast<std::uint8_t>(rng());
+      if (k % 4 == 0) {
+        // A valid identifier so the Verifier, not the size check, has to refuse it.
+        junk[4] = 'S', junk[5] = 'P', junk[6] = 'R', junk[7] = '1';
+      }
+      flooder.send_raw(junk);
+      if (k % 10 == 0) watcher.send_raw(captured[rng() % captured.size()]);
+    }
+    watcher.pump();
+  }
+  ASSERT_TRUE(pump_until({&watcher}, [&] { return watcher.snapshots().size() >= before + 30; }, 3.0));
+  const double flood_seconds = seconds_now() - start;
+  EXPECT_EQ(watcher.state(), ConnectionState::Connected);
+
+  srv.stop();
+  const auto& st = srv.server().stats();
+  const double p99 = st.tick_timings.quantile(0.99);
+  std::printf("flood: %d datagrams in %.2f s (%.0f/s); tick p99 %.3f ms, max %.3f ms\n", sent,
+              flood_seconds, sent / flood_seconds, p99 * 1e3, st.tick_timings.max_seconds() * 1e3);
+  EXPECT_GT(st.drops.count(server::DropReason::Replayed), 0u);
+  EXPECT_GT(st.drops.count(server::DropReason::Malformed) +
+                st.drops.count(server::DropReason::RateLimited) +
+                st.drops.count(server::DropReason::TooLarge),
+            0u);
+  EXPECT_LT(p99, 1.0 / 60.0);  // within the 60 Hz budget
+}
+
+}  // namespace
+}  // namespace spear::test

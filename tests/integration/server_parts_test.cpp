@@ -1,0 +1,245 @@
+// The server's small parts on their own: flags, the tick schedule, tick timings, the rate
+// limiter, the JSON writer, the summary, the Prometheus text, the HTTP listener.
+#include <gtest/gtest.h>
+
+#include <asio.hpp>
+#include <sstream>
+#include <thread>
+
+#include "server/address_rate_limiter.hpp"
+#include "server/http_listener.hpp"
+#include "server/json_writer.hpp"
+#include "server/match_summary.hpp"
+#include "server/metrics_text.hpp"
+#include "server/server_cli.hpp"
+#include "server/tick_schedule.hpp"
+#include "server/tick_timings.hpp"
+#include "server/wire_input.hpp"
+#include "support/http_get.hpp"
+
+namespace spear::server {
+namespace {
+
+ServerArgs parse(std::vector<const char*> args, std::string* err_text = nullptr) {
+  args.insert(args.begin(), "spear-server");
+  std::ostringstream out, err;
+  ServerArgs a = parse_server_args(static_cast<int>(args.size()), args.data(), out, err);
+  if (err_text) *err_text = err.str();
+  return a;
+}
+
+TEST(ServerCli, DefaultsFollowTheSpec) {
+  const ServerArgs a = parse({});
+  ASSERT_TRUE(a.run);
+  EXPECT_EQ(a.config.port, 27600);
+  EXPECT_EQ(a.config.tick_rate, 60);
+  EXPECT_EQ(a.config.snapshot_rate, 30);
+  EXPECT_DOUBLE_EQ(a.config.client_timeout, 5.0);
+  EXPECT_TRUE(a.config.allow_spectators);
+  EXPECT_FALSE(a.config.metrics_port.has_value());
+  EXPECT_FALSE(a.config.duration.has_value());
+  EXPECT_TRUE(a.config.handle_signals);
+}
+
+TEST(ServerCli, EveryFlagLandsInTheConfig) {
+  const ServerArgs a = parse({"--bind", "127.0.0.1", "--port", "4000", "--seed", "123",
+                              "--tick-rate", "50", "--snapshot-rate", "25", "--bots", "3",
+                              "--bot-skill", "0.25", "--max-players", "5", "--max-spectators",
+                              "7", "--password", "pw", "--no-spectators", "--headless", "--fast",
+                              "--duration", "12.5", "--summary-json", "s.json", "--log-level",
+                              "debug", "--metrics-port", "9100"});
+  ASSERT_TRUE(a.run);
+  const ServerConfig& c = a.config;
+  EXPECT_EQ(c.bind_address, "127.0.0.1");
+  EXPECT_EQ(c.port, 4000);
+  EXPECT_EQ(c.seed, 123u);
+  EXPECT_EQ(c.tick_rate, 50);
+  EXPECT_EQ(c.snapshot_rate, 25);
+  EXPECT_EQ(c.bots, 3);
+  EXPECT_FLOAT_EQ(c.bot_skill, 0.25f);
+  EXPECT_EQ(c.max_players, 5);
+  EXPECT_EQ(c.max_spectators, 7);
+  EXPECT_EQ(c.password, "pw");
+  EXPECT_FALSE(c.allow_spectators);
+  EXPECT_TRUE(c.headless);
+  EXPECT_TRUE(c.fast);
+  EXPECT_DOUBLE_EQ(*c.duration, 12.5);
+  EXPECT_EQ(c.summary_json, "s.json");
+  EXPECT_EQ(a.log_level, "debug");
+  EXPECT_EQ(*c.metrics_port, 9100);
+}
+
+TEST(ServerCli, BadFlagsAreRefusedWithExitCodeTwo) {
+  for (const auto& args : std::vector<std::vector<const char*>>{
+           {"--tick-rate", "0"},
+           {"--bot-skill", "-0.1"},
+           {"--snapshot-rate", "61"},
+           {"--fast", "--duration", "3"},
+           {"--headless", "--fast"},
+           {"--port", "-1"},
+           {"--frobnicate"},
+           {"--max-players", "x"}}) {
+    std::string err;
+    const ServerArgs a = parse(args, &err);
+    EXPECT_FALSE(a.run) << args[0];
+    EXPECT_EQ(a.exit_code, 2) << args[0];
+    EXPECT_NE(err.find("spear-server: "), std::string::npos) << err;
+  }
+  const ServerArgs help = parse({"--help"});
+  EXPECT_FALSE(help.run);
+  EXPECT_EQ(help.exit_code, 0);
+}
+
+TEST(TickSchedule, TicksFallDueAtTheRateAndABacklogIsDropped) {
+  TickSchedule s(60.0, 10.0);
+  EXPECT_EQ(s.due(9.99), 0u);
+  EXPECT_EQ(s.due(10.0), 1u);  // tick 0 is due at the start
+  s.consume();
+  EXPECT_EQ(s.due(10.01), 0u);
+  EXPECT_NEAR(s.next_due_time(), 10.0 + 1.0 / 60.0, 1e-9);
+  EXPECT_EQ(s.due(10.0 + 3.5 / 60.0), 3u);  // ticks 1, 2, 3
+  for (int i = 0; i < 3; ++i) s.consume();
+  EXPECT_EQ(s.ticks_run(), 4u);
+  // A two-second stall: one tick now, and the schedule restarts from here.
+  EXPECT_EQ(s.due(12.5), 1u);
+  EXPECT_EQ(s.resyncs(), 1u);
+  s.consume();
+  EXPECT_EQ(s.due(12.5 + 0.5 / 60.0), 0u);
+  EXPECT_EQ(s.due(12.5 + 1.0 / 60.0), 1u);
+}
+
+TEST(TickTimings, QuantilesWithinOnePercentAndBoundedBuckets) {
+  TickTimings t;
+  EXPECT_EQ(t.quantile(0.5), 0.0);
+  for (int i = 1; i <= 1000; ++i) t.record(i * 1e-5);  // 10 µs .. 10 ms
+  EXPECT_EQ(t.count(), 1000u);
+  EXPECT_NEAR(t.quantile(0.50), 500e-5, 500e-5 * 0.021);
+  EXPECT_NEAR(t.quantile(0.99), 990e-5, 990e-5 * 0.021);
+  EXPECT_DOUBLE_EQ(t.max_seconds(), 1000e-5);
+  EXPECT_LE(t.quantile(1.0), t.max_seconds());
+  const auto cumulative = t.cumulative_bucket_counts();
+  const auto bounds = TickTimings::bucket_bounds();
+  ASSERT_EQ(cumulative.size(), bounds.size());
+  EXPECT_EQ(cumulative[0], 10u);  // 10..100 µs: ≤ 0.0001
+  EXPECT_EQ(cumulative.back(), 1000u);
+  t.record(-1.0);  // clock oddities count as zero, never crash
+  EXPECT_EQ(t.count(), 1001u);
+}
+
+TEST(AddressRateLimiter, BurstThenRateAndPerHost) {
+  AddressRateLimiter limit(64, 10.0, 5.0);
+  AddressBytes a{};
+  a[15] = 1;
+  AddressBytes b{};
+  b[15] = 2;
+  int allowed = 0;
+  for (int i = 0; i < 20; ++i) allowed += limit.allow(a, 0.0);
+  EXPECT_EQ(allowed, 5);
+  EXPECT_FALSE(limit.allow(a, 0.05));  // half a token
+  EXPECT_TRUE(limit.allow(a, 0.1));    // one token refilled
+  EXPECT_TRUE(limit.allow(b, 0.1) || limit.bucket_count() == 1);
+  // Time going backwards refills nothing.
+  EXPECT_FALSE(limit.allow(a, 0.0));
+}
+
+TEST(JsonWriter, NestedEscapedAndStable) {
+  JsonWriter w;
+  w.begin_object();
+  w.key("name").value("a \"quoted\"\\ name\n\x01");
+  w.key("n").value(3);
+  w.key("x").value(0.1);
+  w.key("nan").value(std::nan(""));
+  w.key("list").begin_array().value(true).value(std::uint64_t{18446744073709551615ull}).end_array();
+  w.key("empty").begin_object().end_object();
+  w.end_object();
+  EXPECT_EQ(w.str(),
+            "{\n  \"name\": \"a \\\"quoted\\\"\\\\ name\\n\\u0001\",\n  \"n\": 3,\n  \"x\": 0.1,\n"
+            "  \"nan\": null,\n  \"list\": [\n    true,\n    18446744073709551615\n  ],\n"
+            "  \"empty\": {}\n}\n");
+}
+
+TEST(MatchSummary, TimingOnlyWhenAsked) {
+  MatchSummary m;
+  m.seed = 9;
+  m.ticks = 120;
+  m.runners.push_back({1, "bot-1", true, 12.5, 12.5, 14, 14, 0, 1});
+  ServerStats stats;
+  stats.tick_timings.record(0.001);
+  stats.drops.add(DropReason::WrongKey);
+  const std::string with = summary_json(m, stats, true);
+  const std::string without = summary_json(m, stats, false);
+  EXPECT_NE(with.find("\"timing\""), std::string::npos);
+  EXPECT_EQ(without.find("\"timing\""), std::string::npos);
+  EXPECT_NE(without.find("\"wrong_key\": 1"), std::string::npos);
+  EXPECT_NE(without.find("\"match_seconds\": 2"), std::string::npos);
+  EXPECT_NE(without.find("\"name\": \"bot-1\""), std::string::npos);
+}
+
+TEST(MetricsText, FamiliesHaveHelpTypeAndUnits) {
+  ServerStats stats;
+  stats.tick_timings.record(0.0003);
+  stats.tick_timings.record(0.003);
+  stats.drops.add(DropReason::Replayed);
+  stats.count_handshake(HandshakeOutcome::RefusedWrongPassword);
+  MetricsGauges g;
+  g.players = 3;
+  const std::string text = render_metrics(stats, g);
+  EXPECT_NE(text.find("# TYPE spear_tick_duration_seconds histogram\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_tick_duration_seconds_bucket{le=\"0.0005\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_tick_duration_seconds_bucket{le=\"0.004\"} 2\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_tick_duration_seconds_count 2\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_players 3\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_datagrams_dropped_total{reason=\"replayed\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_handshakes_total{outcome=\"wrong_password\"} 1\n"), std::string::npos);
+  // Every sample line belongs to a family announced by # TYPE.
+  std::istringstream lines(text);
+  std::string line, family;
+  while (std::getline(lines, line)) {
+    if (line.rfind("# TYPE ", 0) == 0) {
+      family = line.substr(7, line.find(' ', 7) - 7);
+    } else if (line[0] != '#') {
+      EXPECT_EQ(line.rfind(family, 0), 0u) << line;
+    }
+  }
+}
+
+TEST(HttpListener, ServesPathsAndRefusesOversizeRequests) {
+  asio::io_context io;
+  HttpListener listener(io, [](std::string_view path) {
+    HttpResponse r;
+    r.body = "path=" + std::string(path) + "\n";
+    return r;
+  });
+  std::string error;
+  ASSERT_TRUE(listener.listen("127.0.0.1", 0, error)) << error;
+  std::thread t([&] { io.run_for(std::chrono::seconds(5)); });
+  const auto r = test::http_get(listener.port(), "/metrics?x=1");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body, "path=/metrics\n");
+  const auto big = test::http_get(listener.port(), "/" + std::string(9000, 'a'));
+  EXPECT_EQ(big.status, 400);
+  asio::post(io, [&] { listener.close(); io.stop(); });
+  t.join();
+  std::string error2;
+  HttpListener bad(io, [](std::string_view) { return HttpResponse{}; });
+  EXPECT_FALSE(bad.listen("not-an-address", 0, error2));
+  EXPECT_FALSE(error2.empty());
+}
+
+TEST(WireInput, ButtonsAndLabPicksMapToTheSim) {
+  net::InputFrame f;
+  f.tick = 77;
+  f.buttons = net::buttons::kJump | net::buttons::kToggleSkeleton;
+  f.lab_motion = 1 + static_cast<std::uint8_t>(rig::Motion::Form);
+  const sim::Input in = sim_input_from_wire(f);
+  EXPECT_EQ(in.tick, 77u);
+  EXPECT_TRUE(in.has(sim::Button::Jump));
+  EXPECT_TRUE(in.has(sim::Button::SkeletonToggle));
+  EXPECT_FALSE(in.has(sim::Button::Thrust));
+  EXPECT_EQ(in.lab_pick, 5);  // Form is the fifth lab motion
+  f.lab_motion = 1 + static_cast<std::uint8_t>(rig::Motion::Fall);  // not in the lab list
+  EXPECT_EQ(sim_input_from_wire(f).lab_pick, 0);
+}
+
+}  // namespace
+}  // namespace spear::server
