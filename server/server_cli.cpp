@@ -29,31 +29,43 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
                              std::ostream& err) {
   ServerArgs args;
   ServerConfig& c = args.config;
-  CLI::App app{"spear-server: the authoritative Spear Run match server (UDP)", "spear-server"};
+  CLI::App app{"spear-server: the authoritative Spear Run match server (UDP).\n"
+               "Options marked ENV can also come from SPEAR_* environment variables.",
+               "spear-server"};
 
   app.add_option("--bind", c.bind_address, "Address to bind the UDP socket to")
-      ->capture_default_str();
-  app.add_option("--port", c.port, "UDP port (0 picks a free one)")->capture_default_str();
-  app.add_option("--seed", c.seed, "Course seed")->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_BIND");
+  app.add_option("--port", c.port, "UDP port (0 picks a free one)")->capture_default_str()
+      ->envname("SPEAR_PORT");
+  app.add_option("--seed", c.seed, "Course seed")->capture_default_str()
+      ->envname("SPEAR_SEED");
   app.add_option("--tick-rate", c.tick_rate, "Simulation ticks per second")
       ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_TICK_RATE");
   app.add_option("--snapshot-rate", c.snapshot_rate, "Snapshots per second to each client")
       ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_SNAPSHOT_RATE");
   app.add_option("--bots", c.bots, "Bot runners in the match")
       ->check(CLI::Range(0, 10000))
-      ->capture_default_str();
-  app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]; 1 never fails")
+      ->capture_default_str()
+      ->envname("SPEAR_BOTS");
+  app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]
+      ->envname("SPEAR_BOT_SKILL"); 1 never fails")
       ->check(CLI::Range(0.0f, 1.0f))
       ->capture_default_str();
   app.add_option("--max-players", c.max_players, "Player slots")
       ->check(CLI::Range(0, 4096))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_MAX_PLAYERS");
   app.add_option("--max-spectators", c.max_spectators, "Spectator slots")
       ->check(CLI::Range(0, 4096))
-      ->capture_default_str();
-  app.add_option("--password", c.password, "Password players must give to join");
+      ->capture_default_str()
+      ->envname("SPEAR_MAX_SPECTATORS");
+  app.add_option("--password", c.password, "Password players must give to join")
+      ->envname("SPEAR_PASSWORD");
   bool no_spectators = false;
   app.add_flag("--no-spectators", no_spectators, "Refuse spectators");
   app.add_option("--timeout", c.client_timeout, "Seconds of silence before a client is freed")
@@ -70,12 +82,15 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
                  "Write the match summary (and, without --fast, tick timings) to FILE at exit");
   app.add_option("--log-level", args.log_level, "Log level")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_LOG_LEVEL");
   std::uint16_t metrics_port = 0;
   auto* metrics_opt = app.add_option("--metrics-port", metrics_port,
-                                     "TCP port for Prometheus /metrics and /healthz (0: any free)");
+                                     "TCP port for Prometheus /metrics and /healthz (0: any free)")
+      ->envname("SPEAR_METRICS_PORT");
   app.add_option("--metrics-bind", c.metrics_bind_address, "Address for the metrics listener")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_METRICS_BIND");
   app.add_flag("--agones", c.agones,
                "Report Ready/Health/Shutdown to the Agones SDK sidecar on "
                "localhost:$AGONES_SDK_HTTP_PORT (default 9358)");

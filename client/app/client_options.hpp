@@ -1,0 +1,38 @@
+#pragma once
+// spear-client's command line (client.md "Starting it").
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/key_script.hpp"
+
+namespace spear::client {
+
+struct ClientOptions {
+  std::optional<std::string> connect;  // HOST[:PORT]; none: start the embedded server
+  bool spectate = false;
+  std::string name = "runner";
+  std::string password;
+  bool headless = false;
+  double duration = 0.0;         // seconds; 0: until quit (a window) — headless needs > 0
+  bool autoplay = false;
+  float autoplay_skill = 1.f;
+  std::string stats_json;        // file; empty: none
+  std::string screenshot;        // PNG file; empty: none
+  int screenshot_frames = 1;     // consecutive frames saved at the end (FILE, FILE-2.png, ...)
+  bool reduced_motion = false;
+  unsigned width = 1280, height = 720;
+  std::vector<ScriptedKey> script;
+  // The embedded server (no --connect).
+  int bots = 3;
+  float bot_skill = 0.85f;
+  std::optional<std::uint64_t> seed;
+};
+
+// Parses argv. Returns the options, or an exit code when parsing ended the program (--help: 0,
+// a bad flag: 2, with the message printed).
+std::variant<ClientOptions, int> parse_client_options(int argc, char** argv);
+
+}  // namespace spear::client

@@ -1,0 +1,31 @@
+#include "app/embedded_server.hpp"
+
+namespace spear::client {
+
+std::unique_ptr<EmbeddedServer> EmbeddedServer::start(int bots, float bot_skill, std::uint64_t seed,
+                                                      std::string* error) {
+  server::ServerConfig c;
+  c.bind_address = "127.0.0.1";
+  c.port = 0;
+  c.seed = seed;
+  c.bots = bots;
+  c.bot_skill = bot_skill;
+  c.max_players = 4;
+  c.max_spectators = 4;
+  auto s = std::make_unique<server::Server>(c);
+  std::string why;
+  if (!s->start(why)) {
+    if (error) *error = "could not start the local server: " + why;
+    return nullptr;
+  }
+  std::unique_ptr<EmbeddedServer> e(new EmbeddedServer(std::move(s)));
+  e->thread_ = std::thread([srv = e->server_.get()] { srv->run(); });
+  return e;
+}
+
+EmbeddedServer::~EmbeddedServer() {
+  server_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace spear::client

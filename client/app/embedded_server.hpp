@@ -1,0 +1,26 @@
+#pragma once
+// The local game: the same server code as spear-server, in this process on a background thread,
+// bound to loopback on a free port.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "server/server.hpp"
+
+namespace spear::client {
+
+class EmbeddedServer {
+ public:
+  // Starts it; nullptr with *error when it could not bind or start.
+  static std::unique_ptr<EmbeddedServer> start(int bots, float bot_skill, std::uint64_t seed, std::string* error);
+  ~EmbeddedServer();  // stops it and waits for its thread
+  std::uint16_t port() const { return server_->port(); }
+
+ private:
+  explicit EmbeddedServer(std::unique_ptr<server::Server> s) : server_(std::move(s)) {}
+  std::unique_ptr<server::Server> server_;
+  std::thread thread_;
+};
+
+}  // namespace spear::client

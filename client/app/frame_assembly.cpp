@@ -1,0 +1,138 @@
+#include "app/frame_assembly.hpp"
+
+#include <algorithm>
+
+#include "rig/motion.hpp"
+
+namespace spear::client {
+
+namespace {
+constexpr double kBehind = 600.0;  // course units drawn behind the camera
+constexpr double kAhead = 1800.0;  // and ahead of it (the widest letterbox is 21:9 of 440)
+
+void set_message(HudState& hud, const ClientSession& session, double now) {
+  const SessionStatus& st = session.status();
+  const StatusMessage m = st.message(now);
+  switch (st.phase()) {
+    case SessionPhase::Connecting:
+      hud.message = StateMessage::Connecting;
+      hud.message_detail = m.detail;
+      return;
+    case SessionPhase::Refused:
+      if (m.headline == refusal_words(net::RefusalReason::ServerFull)) hud.message = StateMessage::ServerFull;
+      else if (m.headline == refusal_words(net::RefusalReason::WrongPassword)) hud.message = StateMessage::WrongPassword;
+      else hud.message = StateMessage::ConnectionLost;
+      hud.message_detail = hud.message == StateMessage::ConnectionLost ? m.headline + "  ·  " + m.detail : m.detail;
+      return;
+    case SessionPhase::BadAddress:
+    case SessionPhase::ConnectionLost:
+    case SessionPhase::Disconnected:
+      hud.message = StateMessage::ConnectionLost;
+      hud.message_detail = st.phase() == SessionPhase::BadAddress ? m.headline + ": " + m.detail : m.detail;
+      return;
+    case SessionPhase::Connected:
+      if (m.headline == "press Space to run again") {
+        hud.message = StateMessage::PressSpaceToRun;
+      } else if (!m.headline.empty()) {
+        hud.message = StateMessage::ConnectionLost;
+        hud.message_detail = m.headline + "  ·  " + m.detail;
+      }
+      return;
+  }
+}
+}  // namespace
+
+FrameInputs FrameData::inputs() const {
+  FrameInputs in;
+  in.camera_x = camera_x;
+  in.time = time;
+  in.followed_lane = followed_lane;
+  in.runners = figures;
+  in.obstacles = obstacles;
+  in.hud = &hud;
+  in.skeleton_overlay = skeleton;
+  return in;
+}
+
+NetPlotSample plot_sample(const NetReading& r) {
+  NetPlotSample s;
+  s.ping_ms = r.ping_ms ? *r.ping_ms : -1.f;
+  s.snapshots_per_s = r.snapshots_per_s;
+  s.snapshot_gap_ms = r.snapshot_gap_ms;
+  s.loss_percent = r.loss_percent;
+  s.bytes_in_per_s = r.bytes_in_per_s;
+  s.bytes_out_per_s = r.bytes_out_per_s;
+  s.interp_delay_ms = r.interp_delay_ms;
+  return s;
+}
+
+FrameData assemble_frame(const ClientSession& session, double now, float time, const HudExtras& extras) {
+  FrameData f;
+  f.time = time;
+  const RunnerView* followed = session.followed();
+  f.has_followed = followed != nullptr;
+  f.camera_x = session.camera_x();
+  f.followed_lane = followed ? followed->lane : 0;
+  f.skeleton = session.skeleton_overlay();
+  for (const RunnerView& r : session.runners()) {
+    FigureView v;
+    v.pose = r.frame.pose;
+    v.secondary = r.secondary;
+    v.x = r.frame.distance;
+    v.lane = r.lane;
+    v.followed = r.followed;
+    f.figures.push_back(v);
+  }
+  for (const ObstacleView& o : session.obstacles(f.camera_x - kBehind, f.camera_x + kAhead)) {
+    SceneObstacle s;
+    s.id = o.obstacle.index;
+    s.kind = o.obstacle.kind == sim::ObstacleKind::Hurdle ? ObstacleKind::Hurdle : ObstacleKind::StrawTarget;
+    s.x = o.obstacle.x + o.obstacle.width / 2.0;
+    s.width = o.obstacle.width;
+    s.height = o.obstacle.height;
+    s.broken = o.broken;
+    s.broken_age = o.broken_age;
+    f.obstacles.push_back(s);
+  }
+
+  HudState& hud = f.hud;
+  hud.show_run = followed != nullptr;
+  if (followed) {
+    hud.score = followed->frame.score;
+    hud.best = std::max(followed->frame.best, followed->frame.score);
+    hud.distance_m = static_cast<float>(followed->frame.distance / 10.0);
+    hud.speed_mps = followed->frame.speed / 10.f;
+    if (!followed->own)
+      hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") + "  —  Tab: next runner";
+    const bool in_lab = (followed->frame.flags & net::runner_flags::kLab) != 0;
+    hud.lab.active = in_lab;
+    if (in_lab) {
+      hud.lab.motion = std::string(rig::motion_name(static_cast<rig::Motion>(followed->frame.lab_motion)));
+      hud.lab.paused = (followed->frame.flags & net::runner_flags::kPaused) != 0;
+      hud.lab.skeleton = f.skeleton;
+      hud.lab.gait = followed->frame.lab_motion == static_cast<std::uint8_t>(rig::Motion::Run) ? 1.f : 0.f;
+    }
+  }
+  for (const RunnerView& r : session.runners()) {
+    ScoreRow row;
+    row.name = r.name + (r.own ? " (you)" : "");
+    row.score = r.frame.score;
+    row.best = std::max(r.frame.best, r.frame.score);
+    row.followed = r.followed;
+    row.down = r.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Down) ||
+               r.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Falling);
+    hud.scoreboard.push_back(row);
+  }
+  std::stable_sort(hud.scoreboard.begin(), hud.scoreboard.end(), [](const ScoreRow& a, const ScoreRow& b) {
+    return a.best != b.best ? a.best > b.best : a.score > b.score;
+  });
+  set_message(hud, session, now);
+  if (extras.paused && hud.message == StateMessage::None) {
+    hud.message = StateMessage::Paused;
+    hud.message_detail = extras.paused_detail;
+  }
+  hud.net_graph = extras.net_graph;
+  return f;
+}
+
+}  // namespace spear::client

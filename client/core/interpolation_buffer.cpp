@@ -1,0 +1,225 @@
+#include "core/interpolation_buffer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/pose_blend.hpp"
+
+namespace spear::client {
+
+namespace {
+constexpr double kClockGain = 2.0;      // 1/s: playback rate correction per second of error
+constexpr double kMaxRateChange = 0.1;  // playback runs at 0.9×..1.1× real time
+constexpr double kResnap = 0.5;         // seconds of error beyond which the clock jumps
+constexpr double kMaxSpeed = 1500.0;    // units/s: a faster anchor move is a teleport (restart)
+constexpr double kStaleGap = 0.25;      // seconds: two snapshots this far apart do not extrapolate
+constexpr double kMaxDistanceFade = 800.0;  // units (2 s of running): a larger one snaps
+
+bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
+  return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
+}
+
+RunnerFrame blend(const RunnerFrame& a, const RunnerFrame& b, double t, double span) {
+  RunnerFrame out = t < 1.0 ? a : b;  // discrete fields: the state at or before the render time
+  out.pose = lerp_pose(a.pose, b.pose, static_cast<float>(t));
+  out.distance = a.distance + (b.distance - a.distance) * t;
+  out.speed = static_cast<float>((b.distance - a.distance) / span);
+  return out;
+}
+}  // namespace
+
+const RunnerFrame* InterpolationBuffer::Snapshot::find(std::uint32_t id) const {
+  for (const auto& r : runners)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+InterpolationBuffer::InterpolationBuffer(InterpolationConfig config) : config_(config) {
+  if (!(config_.tick_rate > 0)) config_.tick_rate = 60.0;
+  if (!(config_.snapshot_rate > 0)) config_.snapshot_rate = 30.0;
+  config_.capacity = std::max<std::size_t>(config_.capacity, 4);
+}
+
+void InterpolationBuffer::set_rates(double tick_rate, double snapshot_rate) {
+  if (tick_rate > 0) config_.tick_rate = tick_rate;
+  if (snapshot_rate > 0) config_.snapshot_rate = snapshot_rate;
+  for (auto& s : snapshots_) s.time = s.tick / config_.tick_rate;
+}
+
+void InterpolationBuffer::reset() {
+  *this = InterpolationBuffer(config_);
+}
+
+double InterpolationBuffer::target_delay() const {
+  const double base = config_.delay_intervals / config_.snapshot_rate;
+  return std::clamp(base + config_.jitter_margin * clock_.jitter(), config_.min_delay,
+                    config_.max_delay);
+}
+
+double InterpolationBuffer::loss() const {
+  if (!stats_.first_tick || !stats_.newest_tick) return 0.0;
+  const double stride = std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate));
+  const double expected = std::floor((*stats_.newest_tick - *stats_.first_tick) / stride) + 1.0;
+  const double arrived = static_cast<double>(unique_ + stats_.too_old);
+  return std::clamp(1.0 - arrived / expected, 0.0, 1.0);
+}
+
+InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
+                                                      std::vector<RunnerFrame> runners,
+                                                      double local_time) {
+  ++stats_.received;
+  const double time = tick / config_.tick_rate;
+  auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
+                             [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
+  if (it != snapshots_.end() && it->tick == tick) {
+    ++stats_.duplicates;
+    return Insert::Duplicate;
+  }
+  // Older than the snapshot playback already stands on: it can change nothing.
+  if (playing_ && it == snapshots_.begin() && !snapshots_.empty() &&
+      snapshots_.front().time <= render_time_) {
+    ++stats_.too_old;
+    return Insert::TooOld;
+  }
+  if (it != snapshots_.end()) ++stats_.reordered;
+  clock_.on_snapshot(time, local_time);
+  if (!stats_.first_tick || tick < *stats_.first_tick) stats_.first_tick = tick;
+  if (!stats_.newest_tick || tick > *stats_.newest_tick) stats_.newest_tick = tick;
+  ++unique_;
+  snapshots_.insert(it, Snapshot{tick, time, std::move(runners)});
+  while (snapshots_.size() > config_.capacity) snapshots_.pop_front();
+  return Insert::Added;
+}
+
+void InterpolationBuffer::advance_clock(double local_time) {
+  const double now = clock_.server_time_at(local_time);
+  const double target = now - target_delay();
+  if (!playing_) {
+    playing_ = true;
+    render_time_ = target;
+  } else {
+    const double dt = std::max(0.0, local_time - last_local_);
+    const double err = target - (render_time_ + dt);  // error if it ran at real time
+    if (std::abs(err) > kResnap) {
+      render_time_ = target;
+      resynced_ = true;
+      ++stats_.resyncs;
+    } else {
+      render_time_ += dt * (1.0 + std::clamp(err * kClockGain, -kMaxRateChange, kMaxRateChange));
+    }
+  }
+  last_local_ = local_time;
+  delay_ = now - render_time_;
+}
+
+void InterpolationBuffer::sample_runners(double t) {
+  view_.runners.clear();
+  view_.render_time = t;
+  if (snapshots_.empty()) {
+    view_.kind = SampleKind::Empty;
+    return;
+  }
+  // b: the first snapshot after t; a: the one before it.
+  auto b = std::upper_bound(snapshots_.begin(), snapshots_.end(), t,
+                            [](double time, const Snapshot& s) { return time < s.time; });
+  if (b == snapshots_.begin()) {
+    view_.kind = SampleKind::Early;
+    view_.base_tick = b->tick;
+    view_.runners = b->runners;
+    return;
+  }
+  const Snapshot& a = *(b - 1);
+  view_.base_tick = a.tick;
+  if (b != snapshots_.end()) {
+    view_.kind = SampleKind::Interpolated;
+    const double span = b->time - a.time;
+    const double u = std::clamp((t - a.time) / span, 0.0, 1.0);
+    for (const auto& ra : a.runners) {
+      const RunnerFrame* rb = b->find(ra.id);
+      if (!rb) {
+        view_.runners.push_back(ra);  // leaves at b
+      } else if (teleported(ra, *rb, span)) {
+        view_.runners.push_back(ra);  // a restart: step, do not sweep across the course
+      } else {
+        view_.runners.push_back(blend(ra, *rb, u, span));
+      }
+    }
+    for (const auto& rb : b->runners)
+      if (!a.find(rb.id)) view_.runners.push_back(rb);  // appears: shown as first seen
+    return;
+  }
+  // Past the newest snapshot: extrapolate from the last two, briefly, then hold.
+  const double past = t - a.time;
+  view_.kind = past <= config_.max_extrapolation ? SampleKind::Extrapolated : SampleKind::Held;
+  const double ahead = std::min(past, config_.max_extrapolation);
+  const Snapshot* prev = snapshots_.size() >= 2 ? &*(b - 2) : nullptr;
+  const double gap = prev ? a.time - prev->time : 0.0;
+  for (const auto& rn : a.runners) {
+    const RunnerFrame* rp = prev ? prev->find(rn.id) : nullptr;
+    if (!rp || gap <= 0.0 || gap > kStaleGap || teleported(*rp, rn, gap)) {
+      view_.runners.push_back(rn);
+      view_.runners.back().speed = 0.f;
+      continue;
+    }
+    RunnerFrame out = rn;
+    const double k = ahead / gap;
+    out.pose = extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k));
+    out.distance = rn.distance + (rn.distance - rp->distance) * k;
+    out.speed = view_.kind == SampleKind::Held ? 0.f : static_cast<float>((rn.distance - rp->distance) / gap);
+    view_.runners.push_back(out);
+  }
+}
+
+void InterpolationBuffer::smooth(double dt) {
+  const float fade = static_cast<float>(std::exp(-dt / std::max(1e-3, config_.correction_time)));
+  const double distance_fade = std::exp(-dt / std::max(1e-3, config_.distance_correction_time));
+  for (auto& [id, track] : tracks_) track.seen = false;
+  for (auto& r : view_.runners) {
+    auto [it, fresh] = tracks_.try_emplace(r.id);
+    Track& tr = it->second;
+    tr.seen = true;
+    const bool was_guessing = tr.kind == SampleKind::Extrapolated || tr.kind == SampleKind::Held;
+    const bool now_known = view_.kind == SampleKind::Interpolated || view_.kind == SampleKind::Early;
+    const bool new_base = tr.base_tick != view_.base_tick;
+    if (!fresh && ((was_guessing && (now_known || new_base)) || resynced_)) {
+      // Start from what was on screen and fade towards the truth.
+      for (std::size_t j = 0; j < rig::kJointCount; ++j)
+        tr.joint_offset[j] = tr.shown.pose.joints[j] - r.pose.joints[j];
+      const double dd = tr.shown.distance - r.distance;
+      tr.distance_offset = std::abs(dd) < kMaxDistanceFade ? dd : 0.0;
+    } else {
+      for (auto& o : tr.joint_offset) o *= fade;
+      tr.distance_offset *= distance_fade;
+    }
+    for (std::size_t j = 0; j < rig::kJointCount; ++j) r.pose.joints[j] += tr.joint_offset[j];
+    r.distance += tr.distance_offset;
+    tr.kind = view_.kind;
+    tr.base_tick = view_.base_tick;
+    tr.shown = r;
+  }
+  std::erase_if(tracks_, [](const auto& kv) { return !kv.second.seen; });
+  resynced_ = false;
+}
+
+void InterpolationBuffer::prune() {
+  // Keep the snapshot before render time and the one before it (extrapolation needs two).
+  while (snapshots_.size() > 2 && snapshots_[2].time <= render_time_) snapshots_.pop_front();
+}
+
+const InterpolatedView& InterpolationBuffer::sample(double local_time) {
+  const double dt = playing_ ? std::max(0.0, local_time - last_local_) : 0.0;
+  if (!clock_.valid()) {
+    view_ = InterpolatedView{};
+    last_local_ = local_time;
+    return view_;
+  }
+  advance_clock(local_time);
+  sample_runners(render_time_);
+  if (view_.kind == SampleKind::Extrapolated) ++stats_.extrapolated_frames;
+  if (view_.kind == SampleKind::Held) ++stats_.held_frames;
+  smooth(dt);
+  prune();
+  return view_;
+}
+
+}  // namespace spear::client

@@ -1,0 +1,138 @@
+// Keys to runner buttons and client actions (client.md "Controls").
+#include "core/input_mapping.hpp"
+
+#include <gtest/gtest.h>
+
+#include "rig/motion.hpp"
+
+namespace spear::client {
+namespace {
+
+constexpr std::uint8_t pick(rig::Motion m) { return static_cast<std::uint8_t>(1 + static_cast<int>(m)); }
+constexpr auto kRun = static_cast<std::uint8_t>(rig::Motion::Run);
+
+TEST(InputMapping, RunnerKeys) {
+  EXPECT_EQ(map_key(Key::Space, ControlMode::Runner, 0).buttons, net::buttons::kJump);
+  EXPECT_EQ(map_key(Key::Up, ControlMode::Runner, 0).buttons, net::buttons::kJump);
+  EXPECT_EQ(map_key(Key::F, ControlMode::Runner, 0).buttons, net::buttons::kThrust);
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Runner, 0).buttons, net::buttons::kThrust);
+  EXPECT_EQ(map_key(Key::M, ControlMode::Runner, 0).buttons, net::buttons::kToggleLab);
+  EXPECT_EQ(map_key(Key::S, ControlMode::Runner, 0).buttons, net::buttons::kToggleSkeleton);
+  // Lab-only keys do nothing on the course.
+  EXPECT_EQ(map_key(Key::Left, ControlMode::Runner, 0).buttons, 0);
+  EXPECT_EQ(map_key(Key::P, ControlMode::Runner, 0).buttons, 0);
+  EXPECT_EQ(map_key(Key::Num3, ControlMode::Runner, 0).lab_motion, 0);
+  EXPECT_EQ(map_key(Key::Tab, ControlMode::Runner, 0).local, LocalAction::None);
+}
+
+TEST(InputMapping, LabKeysPickMotions) {
+  // The lab's list: walk, run, throw, jump, form. Right from run is throw, Left is walk.
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Throw));
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, kRun).buttons, 0);  // not a thrust in the lab
+  EXPECT_EQ(map_key(Key::Left, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Walk));
+  // Wraps around both ways.
+  EXPECT_EQ(map_key(Key::Left, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Walk)).lab_motion,
+            pick(rig::Motion::Form));
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Form)).lab_motion,
+            pick(rig::Motion::Walk));
+  EXPECT_EQ(map_key(Key::Num1, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Walk));
+  EXPECT_EQ(map_key(Key::Num4, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Jump));
+  EXPECT_EQ(map_key(Key::Num5, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Form));
+  EXPECT_EQ(map_key(Key::P, ControlMode::Lab, kRun).buttons, net::buttons::kTogglePause);
+  EXPECT_EQ(map_key(Key::Period, ControlMode::Lab, kRun).buttons, net::buttons::kStep);
+  EXPECT_EQ(map_key(Key::M, ControlMode::Lab, kRun).buttons, net::buttons::kToggleLab);
+  EXPECT_EQ(map_key(Key::Space, ControlMode::Lab, kRun).buttons, 0);
+}
+
+TEST(InputMapping, SpectatorSendsNothing) {
+  for (int k = 0; k < static_cast<int>(Key::Count); ++k) {
+    const KeyMeaning m = map_key(static_cast<Key>(k), ControlMode::Spectator, kRun);
+    EXPECT_EQ(m.buttons, 0) << key_name(static_cast<Key>(k));
+    EXPECT_EQ(m.lab_motion, 0) << key_name(static_cast<Key>(k));
+  }
+  EXPECT_EQ(map_key(Key::Tab, ControlMode::Spectator, 0).local, LocalAction::NextRunner);
+  EXPECT_EQ(map_key(Key::S, ControlMode::Spectator, 0).local, LocalAction::ToggleSkeleton);
+}
+
+TEST(InputMapping, LocalKeysEverywhere) {
+  for (auto mode : {ControlMode::Runner, ControlMode::Lab, ControlMode::Spectator}) {
+    EXPECT_EQ(map_key(Key::Escape, mode, 0).local, LocalAction::Quit);
+    EXPECT_EQ(map_key(Key::F3, mode, 0).local, LocalAction::ToggleNetGraph);
+    EXPECT_EQ(map_key(Key::F3, mode, 0).buttons, 0);
+  }
+}
+
+TEST(InputAccumulator, OneFramePerTickWithEveryPressOnce) {
+  InputAccumulator acc;
+  EXPECT_TRUE(acc.empty());
+  acc.press(Key::Space, ControlMode::Runner, 0);
+  acc.press(Key::F, ControlMode::Runner, 0);
+  EXPECT_FALSE(acc.empty());
+  const net::InputFrame f = acc.take(42);
+  EXPECT_EQ(f.tick, 42u);
+  EXPECT_EQ(f.buttons, net::buttons::kJump | net::buttons::kThrust);
+  EXPECT_TRUE(acc.empty());
+  EXPECT_EQ(acc.take(43).buttons, 0);  // edges, not held keys
+}
+
+TEST(InputAccumulator, TwoLabStepsInOneTickMoveTwice) {
+  InputAccumulator acc;
+  acc.press(Key::Right, ControlMode::Lab, kRun);
+  acc.press(Key::Right, ControlMode::Lab, kRun);
+  EXPECT_EQ(acc.take(1).lab_motion, pick(rig::Motion::Jump));  // run → throw → jump
+}
+
+TEST(InputAccumulator, ReturnsLocalActions) {
+  InputAccumulator acc;
+  EXPECT_EQ(acc.press(Key::Tab, ControlMode::Spectator, 0), LocalAction::NextRunner);
+  EXPECT_EQ(acc.press(Key::Escape, ControlMode::Runner, 0), LocalAction::Quit);
+  EXPECT_TRUE(acc.empty());
+}
+
+TEST(KeyNames, RoundTripAndAliases) {
+  for (int k = 0; k < static_cast<int>(Key::Count); ++k)
+    EXPECT_EQ(key_from_name(key_name(static_cast<Key>(k))), static_cast<Key>(k));
+  EXPECT_EQ(key_from_name("tab"), Key::Tab);
+  EXPECT_EQ(key_from_name("."), Key::Period);
+  EXPECT_EQ(key_from_name("esc"), Key::Escape);
+  EXPECT_FALSE(key_from_name("Hyper"));
+  EXPECT_FALSE(key_from_name(""));
+}
+
+}  // namespace
+}  // namespace spear::client
+
+#include "core/follow_selection.hpp"
+
+namespace spear::client {
+namespace {
+
+TEST(FollowSelection, SpectatorCyclesWithTab) {
+  FollowSelection f;
+  const std::vector<std::uint32_t> ids{2, 5, 9};
+  EXPECT_EQ(f.update(ids), 2u);
+  EXPECT_EQ(f.next(ids), 5u);
+  EXPECT_EQ(f.update(ids), 5u);
+  EXPECT_EQ(f.next(ids), 9u);
+  EXPECT_EQ(f.next(ids), 2u);  // wraps
+}
+
+TEST(FollowSelection, LeavingRunnerHandsOver) {
+  FollowSelection f;
+  f.update(std::vector<std::uint32_t>{2, 5, 9});
+  f.next(std::vector<std::uint32_t>{2, 5, 9});  // 5
+  EXPECT_EQ(f.update(std::vector<std::uint32_t>{2, 9}), 9u);
+  EXPECT_EQ(f.update(std::vector<std::uint32_t>{}), std::nullopt);
+}
+
+TEST(FollowSelection, PlayerFollowsOwnRunnerOnceItAppears) {
+  FollowSelection f;
+  f.set_own(4);
+  EXPECT_EQ(f.update(std::vector<std::uint32_t>{1, 2}), 1u);
+  EXPECT_EQ(f.update(std::vector<std::uint32_t>{1, 2, 4}), 4u);
+  EXPECT_EQ(f.next(std::vector<std::uint32_t>{1, 2, 4}), 1u);  // a player may look around too
+  EXPECT_EQ(f.update(std::vector<std::uint32_t>{1, 2, 4}), 1u);
+}
+
+}  // namespace
+}  // namespace spear::client

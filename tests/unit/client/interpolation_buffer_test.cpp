@@ -1,0 +1,333 @@
+// The snapshot buffer against a known smooth motion sent over a simulated network: in order,
+// with loss, duplicates, reordering, jitter and a stall.
+#include "core/interpolation_buffer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "core/pose_blend.hpp"
+
+namespace spear::client {
+namespace {
+
+constexpr double kTickRate = 60.0;
+constexpr int kStride = 2;  // 30 Hz snapshots
+constexpr double kFrame = 1.0 / 60.0;
+constexpr double kSpeed = 380.0;
+
+// The "server": a runner whose anchor runs at kSpeed and whose joints move on smooth curves.
+RunnerFrame truth(double t, std::uint32_t id = 7) {
+  RunnerFrame r;
+  r.id = id;
+  r.distance = kSpeed * t;
+  r.speed = static_cast<float>(kSpeed);
+  for (std::size_t j = 0; j < rig::kJointCount; ++j) {
+    const double w = 2.0 * M_PI * 2.0 * t + static_cast<double>(j);
+    r.pose.joints[j] = {static_cast<float>(4.0 * j + 6.0 * std::sin(w)),
+                        static_cast<float>(-5.0 * j + 6.0 * std::cos(w))};
+  }
+  r.score = static_cast<std::int32_t>(t * 10);
+  return r;
+}
+
+struct Arrival {
+  double local;
+  std::uint32_t tick;
+};
+
+struct NetModel {
+  double latency = 0.05;
+  double jitter = 0.0;    // uniform ± seconds
+  double loss = 0.0;      // probability
+  double dup = 0.0;       // probability of a second copy
+  bool single_losses = false;  // never lose two in a row
+  unsigned seed = 1;
+};
+
+std::vector<Arrival> network(std::uint32_t first, std::uint32_t last, const NetModel& m) {
+  std::mt19937 rng(m.seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::vector<Arrival> out;
+  bool lost_prev = false;
+  for (std::uint32_t tick = first; tick <= last; tick += kStride) {
+    const bool lose = u(rng) < m.loss && !(m.single_losses && lost_prev);
+    lost_prev = lose;
+    if (lose) continue;
+    const double sent = tick / kTickRate;
+    out.push_back({sent + m.latency + (u(rng) * 2 - 1) * m.jitter, tick});
+    if (u(rng) < m.dup) out.push_back({sent + m.latency + u(rng) * 0.03, tick});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Arrival& a, const Arrival& b) { return a.local < b.local; });
+  return out;
+}
+
+struct Playback {
+  double worst_step = 0;      // largest per-frame joint move, units
+  double worst_error = 0;     // largest joint error against the truth at render time (interpolated)
+  double worst_distance_step = 0;
+  int extrapolated = 0;
+  int held = 0;
+  std::vector<InterpolatedView> views;
+};
+
+// Plays frames at 60 Hz from `from` to `to` (local seconds), delivering arrivals as they come.
+Playback play(InterpolationBuffer& buf, const std::vector<Arrival>& arrivals, double from, double to,
+         double measure_from = 0.5) {
+  Playback run;
+  std::size_t next = 0;
+  std::optional<RunnerFrame> prev;
+  for (double now = from; now <= to; now += kFrame) {
+    while (next < arrivals.size() && arrivals[next].local < from) ++next;  // earlier segment's
+    while (next < arrivals.size() && arrivals[next].local <= now) {
+      buf.push(arrivals[next].tick, {truth(arrivals[next].tick / kTickRate)}, arrivals[next].local);
+      ++next;
+    }
+    const InterpolatedView& v = buf.sample(now);
+    run.views.push_back(v);
+    if (v.runners.empty()) continue;
+    const RunnerFrame& r = v.runners.front();
+    if (now >= measure_from) {
+      if (prev) {
+        run.worst_step = std::max<double>(run.worst_step, max_joint_distance(prev->pose, r.pose));
+        run.worst_distance_step = std::max(run.worst_distance_step, std::abs(r.distance - prev->distance));
+      }
+      if (v.kind == SampleKind::Interpolated) {
+        run.worst_error = std::max<double>(run.worst_error,
+                                           max_joint_distance(truth(v.render_time).pose, r.pose));
+      }
+      if (v.kind == SampleKind::Extrapolated) ++run.extrapolated;
+      if (v.kind == SampleKind::Held) ++run.held;
+    }
+    prev = r;
+  }
+  return run;
+}
+
+InterpolationBuffer make_buffer() {
+  InterpolationConfig c;
+  c.tick_rate = kTickRate;
+  c.snapshot_rate = kTickRate / kStride;
+  return InterpolationBuffer(c);
+}
+
+TEST(InterpolationBuffer, EmptyBeforeAnySnapshot) {
+  auto buf = make_buffer();
+  const auto& v = buf.sample(1.0);
+  EXPECT_EQ(v.kind, SampleKind::Empty);
+  EXPECT_TRUE(v.runners.empty());
+}
+
+TEST(InterpolationBuffer, InOrderFollowsTheTruthAtTwoIntervalsDelay) {
+  auto buf = make_buffer();
+  const Playback run = play(buf, network(0, 240, {}), 0.0, 3.5);
+  EXPECT_LT(run.worst_error, 0.2);  // linear interpolation of the test curves over 33 ms
+  EXPECT_EQ(run.extrapolated, 0);
+  EXPECT_EQ(run.held, 0);
+  // No jitter: the delay is two snapshot intervals.
+  EXPECT_NEAR(buf.target_delay(), 2.0 / 30.0, 1e-6);
+  EXPECT_NEAR(buf.delay(), 2.0 / 30.0, 0.005);
+  EXPECT_NEAR(buf.loss(), 0.0, 1e-9);
+  // At 380 units/s and 60 frames/s the anchor moves 6.33 units a frame, never more.
+  EXPECT_LT(run.worst_distance_step, kSpeed * kFrame * 1.15);
+  // Discrete fields come from the snapshot at or before the render time.
+  const auto& v = run.views.back();
+  ASSERT_EQ(v.runners.size(), 1u);
+  EXPECT_EQ(v.runners[0].score, truth(v.base_tick / kTickRate).score);
+  EXPECT_LE(v.base_tick / kTickRate, v.render_time);
+}
+
+TEST(InterpolationBuffer, SingleLossesDoNotPopOrExtrapolate) {
+  auto clean_buf = make_buffer();
+  const Playback clean = play(clean_buf, network(0, 480, {}), 0.0, 7.5);
+  auto buf = make_buffer();
+  NetModel m;
+  m.loss = 0.3;
+  m.single_losses = true;
+  const Playback lossy = play(buf, network(0, 480, m), 0.0, 7.5);
+  EXPECT_GT(buf.loss(), 0.15);
+  EXPECT_LT(buf.loss(), 0.35);
+  EXPECT_EQ(lossy.extrapolated, 0);  // two intervals of delay bridge one lost snapshot
+  EXPECT_LT(lossy.worst_step, clean.worst_step * 1.25 + 0.1);
+  EXPECT_LT(lossy.worst_error, 1.0);
+  EXPECT_LT(lossy.worst_distance_step, kSpeed * kFrame * 1.15);
+}
+
+TEST(InterpolationBuffer, BurstLossExtrapolatesWithoutPopping) {
+  auto clean_buf = make_buffer();
+  const Playback clean = play(clean_buf, network(0, 480, {}), 0.0, 7.5);
+  auto buf = make_buffer();
+  NetModel m;
+  m.loss = 0.25;
+  m.seed = 5;
+  const Playback lossy = play(buf, network(0, 480, m), 0.0, 7.5);
+  EXPECT_GT(lossy.extrapolated, 0);  // runs of losses do happen with this seed
+  // Guessed frames differ from the truth; the difference fades out instead of snapping.
+  EXPECT_LT(lossy.worst_step, clean.worst_step * 2.5);
+  EXPECT_LT(lossy.worst_distance_step, kSpeed * kFrame * 2.0);
+}
+
+TEST(InterpolationBuffer, DuplicatesChangeNothing) {
+  auto clean_buf = make_buffer();
+  const Playback clean = play(clean_buf, network(0, 240, {}), 0.0, 3.5);
+  auto buf = make_buffer();
+  std::vector<Arrival> doubled;
+  for (const auto& a : network(0, 240, {})) {
+    doubled.push_back(a);
+    doubled.push_back(a);
+  }
+  const Playback dup = play(buf, doubled, 0.0, 3.5);
+  EXPECT_EQ(buf.stats().duplicates, clean_buf.stats().received);
+  ASSERT_EQ(dup.views.size(), clean.views.size());
+  for (std::size_t i = 0; i < dup.views.size(); ++i) {
+    ASSERT_EQ(dup.views[i].runners.size(), clean.views[i].runners.size());
+    for (std::size_t r = 0; r < dup.views[i].runners.size(); ++r)
+      EXPECT_EQ(dup.views[i].runners[r].pose.joints, clean.views[i].runners[r].pose.joints);
+  }
+}
+
+TEST(InterpolationBuffer, ReorderedSnapshotsAreSortedIn) {
+  auto clean_buf = make_buffer();
+  const Playback clean = play(clean_buf, network(0, 480, {}), 0.0, 7.5);
+  auto buf = make_buffer();
+  NetModel m;
+  m.jitter = 0.03;  // ± 30 ms against 33 ms spacing: many arrive out of order
+  m.seed = 3;
+  const auto arrivals = network(0, 480, m);
+  int swaps = 0;
+  for (std::size_t i = 1; i < arrivals.size(); ++i) swaps += arrivals[i].tick < arrivals[i - 1].tick;
+  ASSERT_GT(swaps, 10);
+  const Playback reordered = play(buf, arrivals, 0.0, 7.5, 1.5);
+  EXPECT_GT(buf.stats().reordered, 0u);
+  EXPECT_LT(reordered.worst_step, clean.worst_step * 1.25 + 0.1);
+  EXPECT_LT(reordered.worst_error, 0.3);
+}
+
+TEST(InterpolationBuffer, AdaptiveDelayGrowsWithJitterAndShrinksBack) {
+  auto buf = make_buffer();
+  NetModel m;
+  m.jitter = 0.02;
+  auto arrivals = network(0, 480, m);
+  const auto calm_part = network(482, 1500, {});
+  arrivals.insert(arrivals.end(), calm_part.begin(), calm_part.end());
+  std::stable_sort(arrivals.begin(), arrivals.end(),
+                   [](const Arrival& a, const Arrival& b) { return a.local < b.local; });
+  const Playback jittery = play(buf, arrivals, 0.0, 7.5, 2.0);
+  const double jittery_delay = buf.target_delay();
+  EXPECT_GT(jittery_delay, 2.0 / 30.0 + 0.01);
+  EXPECT_LT(jittery_delay, 0.25);
+  EXPECT_NEAR(buf.delay(), jittery_delay, 0.02);  // the playback clock follows the target
+  EXPECT_EQ(jittery.extrapolated + jittery.held, 0);
+  // The network calms down: the delay comes back towards two intervals, smoothly.
+  const Playback calm = play(buf, arrivals, 7.5 + kFrame, 25.0, 7.5);
+  EXPECT_LT(buf.target_delay(), jittery_delay);
+  EXPECT_NEAR(buf.target_delay(), 2.0 / 30.0, 0.005);
+  EXPECT_LT(calm.worst_distance_step, kSpeed * kFrame * 1.15);  // slewed, not jumped
+}
+
+TEST(InterpolationBuffer, ExtrapolatesBrieflyThenHoldsThenRecoversSmoothly) {
+  auto buf = make_buffer();
+  auto before = network(0, 120, {});  // snapshots up to t = 2 s, then silence for 1 s
+  auto after = network(180, 360, {});
+  std::vector<Arrival> all = before;
+  all.insert(all.end(), after.begin(), after.end());
+  const Playback run = play(buf, all, 0.0, 6.0);
+  EXPECT_GT(run.extrapolated, 0);
+  EXPECT_GT(run.held, 10);
+  // Extrapolation lasts at most max_extrapolation (0.1 s = 6 frames; a frame of rounding).
+  EXPECT_LE(run.extrapolated, 7);
+  // While held, the frame does not change.
+  bool saw_hold = false;
+  double held_distance = 0;
+  for (std::size_t i = 1; i < run.views.size(); ++i) {
+    if (run.views[i].kind == SampleKind::Held && run.views[i - 1].kind == SampleKind::Held) {
+      saw_hold = true;
+      held_distance = run.views[i].runners[0].distance;
+      EXPECT_EQ(run.views[i].runners[0].pose.joints, run.views[i - 1].runners[0].pose.joints);
+      EXPECT_EQ(run.views[i].runners[0].distance, run.views[i - 1].runners[0].distance);
+    }
+  }
+  ASSERT_TRUE(saw_hold);
+  // It held at the last snapshot plus 0.1 s of travel.
+  EXPECT_NEAR(held_distance, kSpeed * (2.0 + 0.1), 1.0);
+  // Coming back, no pop: the pose moves no more per frame than a clean run allows (the anchor
+  // catches up over the correction time, faster than running but without a jump).
+  auto clean_buf = make_buffer();
+  const Playback clean = play(clean_buf, network(0, 360, {}), 0.0, 6.0);
+  EXPECT_LT(run.worst_step, clean.worst_step * 1.5 + 0.1);
+  EXPECT_LT(run.worst_distance_step, 60.0);  // a snap would be 0.9 s × 380 = 340 units
+  // And it converges back onto the truth.
+  EXPECT_LT(max_joint_distance(run.views.back().runners[0].pose, truth(run.views.back().render_time).pose), 0.2);
+}
+
+TEST(InterpolationBuffer, RestartStepsInsteadOfSweepingBack) {
+  auto buf = make_buffer();
+  std::vector<Arrival> arrivals = network(0, 120, {});
+  int checked = 0;
+  std::size_t next = 0;
+  for (double now = 0; now <= 2.0; now += kFrame) {
+    for (; next < arrivals.size() && arrivals[next].local <= now; ++next) {
+      const std::uint32_t tick = arrivals[next].tick;
+      RunnerFrame r = truth(tick / kTickRate);
+      if (tick >= 60) r.distance = kSpeed * (tick - 60) / kTickRate;  // restarted at tick 60
+      buf.push(tick, {r}, arrivals[next].local);
+    }
+    const auto& v = buf.sample(now);
+    if (!v.runners.empty() && v.render_time > 1.0 - 2.0 / 60 && v.render_time < 1.0) {
+      ++checked;
+      EXPECT_GT(v.runners[0].distance, 350.0);  // still before the restart, not half-way back
+    }
+  }
+  EXPECT_GT(checked, 0);
+  EXPECT_NEAR(buf.view().runners[0].distance, kSpeed * (buf.view().render_time - 1.0), 1.0);
+}
+
+TEST(InterpolationBuffer, TooOldSnapshotIsRejected) {
+  auto buf = make_buffer();
+  for (std::uint32_t tick = 20; tick <= 80; tick += kStride) {
+    buf.push(tick, {truth(tick / kTickRate)}, tick / kTickRate + 0.05);
+    buf.sample(tick / kTickRate + 0.05);
+  }
+  EXPECT_EQ(buf.push(2, {truth(2 / kTickRate)}, 1.5), InterpolationBuffer::Insert::TooOld);
+  EXPECT_EQ(buf.push(80, {truth(80 / kTickRate)}, 1.5), InterpolationBuffer::Insert::Duplicate);
+  EXPECT_EQ(buf.stats().too_old, 1u);
+}
+
+TEST(InterpolationBuffer, RunnersAppearAndLeave) {
+  auto buf = make_buffer();
+  for (std::uint32_t tick = 0; tick <= 120; tick += kStride) {
+    std::vector<RunnerFrame> rs{truth(tick / kTickRate, 1)};
+    if (tick >= 60) rs.push_back(truth(tick / kTickRate, 2));
+    buf.push(tick, rs, tick / kTickRate + 0.05);
+    buf.sample(tick / kTickRate + 0.05);
+  }
+  EXPECT_EQ(buf.view().runners.size(), 2u);
+  for (std::uint32_t tick = 122; tick <= 160; tick += kStride) {
+    buf.push(tick, {truth(tick / kTickRate, 2)}, tick / kTickRate + 0.05);
+    buf.sample(tick / kTickRate + 0.05);
+  }
+  ASSERT_EQ(buf.view().runners.size(), 1u);
+  EXPECT_EQ(buf.view().runners[0].id, 2u);
+}
+
+TEST(InterpolationBuffer, ServerRestartResyncsTheClock) {
+  auto buf = make_buffer();
+  for (std::uint32_t tick = 6000; tick <= 6060; tick += kStride) {
+    buf.push(tick, {truth(1.0)}, tick / kTickRate - 90.0);
+    buf.sample(tick / kTickRate - 90.0);
+  }
+  // The server came back with its tick at 0: snapshots far "older" than everything held.
+  buf.reset();
+  for (std::uint32_t tick = 0; tick <= 60; tick += kStride) {
+    buf.push(tick, {truth(tick / kTickRate)}, 12.0 + tick / kTickRate);
+    buf.sample(12.0 + tick / kTickRate);
+  }
+  EXPECT_EQ(buf.view().kind, SampleKind::Interpolated);
+  for (const auto& j : buf.view().runners[0].pose.joints) EXPECT_TRUE(std::isfinite(j.x));
+}
+
+}  // namespace
+}  // namespace spear::client
