@@ -1,0 +1,187 @@
+#include "load_client.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace spear::load {
+
+namespace {
+
+std::uint8_t wire_buttons(const sim::Input& in) {
+  std::uint8_t b = 0;
+  if (in.has(sim::Button::Jump)) b |= net::buttons::kJump;
+  if (in.has(sim::Button::Thrust)) b |= net::buttons::kThrust;
+  return b;
+}
+
+client::RunnerFrame frame_of(const net::RunnerSnapshot& r) {
+  client::RunnerFrame f;
+  f.id = r.id;
+  f.mode = static_cast<std::uint8_t>(r.mode);
+  f.flags = r.flags;
+  f.lab_motion = r.lab_motion;
+  f.score = static_cast<std::int32_t>(r.score);
+  f.best = static_cast<std::int32_t>(r.best);
+  f.distance = r.distance;
+  f.pose = r.pose;
+  return f;
+}
+
+// Inputs are stamped this far past the estimated server time, on top of the measured round
+// trip and jitter, so they arrive before the server simulates their tick.
+constexpr double kInputMarginSeconds = 0.03;
+
+}  // namespace
+
+std::unique_ptr<LoadClient> LoadClient::create(const LoadClientConfig& config,
+                                               const net::PeerAddress& server,
+                                               std::string* error) {
+  auto socket = net::UdpEndpoint::bind(server.is_ipv4() ? "0.0.0.0" : "::", 0, error);
+  if (!socket) return nullptr;
+  return std::unique_ptr<LoadClient>(new LoadClient(config, server, std::move(socket)));
+}
+
+LoadClient::LoadClient(const LoadClientConfig& config, const net::PeerAddress& server,
+                       std::unique_ptr<net::UdpEndpoint> socket)
+    : config_(config),
+      server_(server),
+      socket_(std::move(socket)),
+      connection_([&] {
+        net::ClientConfig c;
+        c.role = config.role;
+        c.name = config.name;
+        c.password = config.password;
+        return c;
+      }()),
+      buffer_(net::kMaxDatagramBytes + 1) {}
+
+void LoadClient::start(double now) { connection_.start(now); }
+
+bool LoadClient::failed() const {
+  const auto s = connection_.state();
+  return s == net::ConnectionState::Refused || s == net::ConnectionState::TimedOut ||
+         (s == net::ConnectionState::Disconnected &&
+          connection_.disconnect_reason() != net::DisconnectReason::ClientQuit);
+}
+
+void LoadClient::pump(double now) {
+  while (auto r = socket_->receive(buffer_)) {
+    if (r->from != server_ || r->truncated) continue;  // not our server's
+    connection_.receive({buffer_.data(), r->size}, now);
+    count_snapshot_bytes();
+  }
+  if (!welcomed_ && connection_.state() == net::ConnectionState::Connected) on_welcome(now);
+  take_snapshots(now);
+  for (const auto& d : connection_.poll(now)) socket_->send_to(d, server_);
+  if (welcomed_ && ended_at_ < 0 && connection_.state() != net::ConnectionState::Connected)
+    ended_at_ = now;
+}
+
+void LoadClient::on_welcome(double now) {
+  welcomed_ = true;
+  welcomed_at_ = now;
+  const net::Welcome& w = *connection_.welcome();
+  tick_rate_ = w.tick_rate > 0 ? w.tick_rate : 60.0;
+  const double snapshot_rate = w.snapshot_rate > 0 ? w.snapshot_rate : 30.0;
+  tick_stride_ = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::lround(tick_rate_ / snapshot_rate)));
+  interpolation_.set_rates(tick_rate_, snapshot_rate);
+  if (config_.role == net::Role::Player && w.runner_id) {
+    course_.emplace(w.course_seed);
+    bot_.emplace(config_.bot_skill, config_.bot_seed);
+    runner_ = sim::new_runner_state();
+    // The server adds the runner during the tick it sent in Welcome and steps it from there.
+    next_tick_ = w.server_tick;
+  }
+}
+
+void LoadClient::count_snapshot_bytes() {
+  // Called after every datagram: a decoded snapshot shows as a step in the connection's totals.
+  const auto& st = connection_.stats();
+  if (st.snapshots == seen_snapshots_) return;
+  const double runners = static_cast<double>(st.snapshot_runners - seen_runners_);
+  const double bytes = static_cast<double>(st.snapshot_runner_bytes - seen_runner_bytes_);
+  if (runners > 0) bytes_per_runner_.add(bytes / runners);
+  seen_snapshots_ = st.snapshots;
+  seen_runners_ = st.snapshot_runners;
+  seen_runner_bytes_ = st.snapshot_runner_bytes;
+}
+
+void LoadClient::take_snapshots(double now) {
+  for (net::Snapshot& s : connection_.take_snapshots()) {
+    ++unique_snapshots_;
+    if (!first_tick_ || s.tick < *first_tick_) first_tick_ = s.tick;
+    if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
+    if (config_.interpolate) {
+      std::vector<client::RunnerFrame> frames;
+      frames.reserve(s.runners.size());
+      for (const auto& r : s.runners) frames.push_back(frame_of(r));
+      interpolation_.push(s.tick, std::move(frames), now);
+    }
+  }
+}
+
+void LoadClient::frame(double now) {
+  if (config_.interpolate && welcomed_) pops_.observe(interpolation_.sample(now));
+  if (bot_ && connection_.state() == net::ConnectionState::Connected) play_bot(now);
+}
+
+void LoadClient::play_bot(double now) {
+  const client::ServerClock& clock = interpolation_.clock();
+  if (!clock.valid()) return;
+  // Stamp inputs one round trip (about half the handshake, which took two) plus jitter ahead
+  // of the estimated server time: the tick the server will be at when they arrive.
+  const double rtt = connection_.stats().handshake_seconds.value_or(0.1) / 2.0;
+  const double ahead = clock.server_time_at(now) + rtt + 3.0 * clock.jitter() + kInputMarginSeconds;
+  const auto target = static_cast<std::uint32_t>(std::max(0.0, ahead * tick_rate_));
+  const float dt = static_cast<float>(1.0 / tick_rate_);
+  // Catch up at most a second at once (after a stall); never step backwards.
+  for (int n = 0; next_tick_ <= target && n < static_cast<int>(tick_rate_); ++n, ++next_tick_) {
+    const sim::Input in = bot_->decide(runner_, *course_, next_tick_, dt);
+    sim::step_runner(runner_, &in, *course_, dt);
+    net::InputFrame f;
+    f.tick = next_tick_;
+    f.buttons = wire_buttons(in);
+    connection_.push_input(f);
+    ++inputs_sent_;
+    if (f.buttons) ++inputs_pressed_;
+  }
+}
+
+void LoadClient::disconnect(double now) {
+  connection_.disconnect(now);
+  for (int i = 0; i < net::kDisconnectRepeats; ++i)
+    for (const auto& d : connection_.poll(now)) socket_->send_to(d, server_);
+}
+
+ClientFigures LoadClient::figures(double now) const {
+  ClientFigures f;
+  const auto& st = connection_.stats();
+  f.name = config_.name;
+  f.role = config_.role;
+  f.final_state = std::string(net::connection_state_name(connection_.state()));
+  if (connection_.refusal()) f.refusal = connection_.refusal()->text;
+  f.handshake_s = st.handshake_seconds;
+  if (welcomed_) f.connected_s = (ended_at_ >= 0 ? ended_at_ : now) - welcomed_at_;
+  f.bytes_down = st.bytes_in;
+  f.bytes_up = st.bytes_out;
+  f.datagrams_down = st.datagrams_in;
+  f.datagrams_up = st.datagrams_out;
+  f.snapshots_received = unique_snapshots_;
+  if (first_tick_ && newest_tick_) {
+    const std::uint64_t expected = (*newest_tick_ - *first_tick_) / tick_stride_ + 1;
+    f.snapshots_lost = expected > unique_snapshots_ ? expected - unique_snapshots_ : 0;
+  }
+  f.snapshots_undecodable = st.snapshots_undecodable;
+  f.dropped = st.dropped;
+  f.bytes_per_runner = bytes_per_runner_;
+  f.inputs_sent = inputs_sent_;
+  f.inputs_pressed = inputs_pressed_;
+  f.interpolated = config_.interpolate;
+  f.worst_pop = pops_.worst_pop();
+  f.worst_step = pops_.worst_step();
+  f.extrapolated_frames = interpolation_.stats().extrapolated_frames;
+  f.held_frames = interpolation_.stats().held_frames;
+  return f;
+}
+
+}  // namespace spear::load

@@ -1,0 +1,107 @@
+#pragma once
+// One simulated client of spear-load: its own UDP socket, the shared ClientConnection, and for
+// players a bot that plays a local copy of its runner (client-side prediction, the same sim the
+// server runs) and sends the inputs stamped for the tick they should apply at.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/interpolation_buffer.hpp"
+#include "net/client_connection.hpp"
+#include "net/peer_address.hpp"
+#include "net/udp_endpoint.hpp"
+#include "pop_meter.hpp"
+#include "sample_stats.hpp"
+#include "sim/bot.hpp"
+#include "sim/course.hpp"
+#include "sim/runner.hpp"
+
+namespace spear::load {
+
+struct LoadClientConfig {
+  net::Role role = net::Role::Player;
+  std::string name;
+  std::string password;
+  float bot_skill = 1.0f;
+  std::uint64_t bot_seed = 1;
+  bool interpolate = true;  // run an interpolation buffer and measure pops (costs CPU)
+};
+
+// What one client measured.
+struct ClientFigures {
+  std::string name;
+  net::Role role = net::Role::Player;
+  std::string final_state;           // connection state at the end
+  std::string refusal;               // the server's text when refused
+  std::optional<double> handshake_s;
+  double connected_s = 0.0;          // time spent connected
+  std::uint64_t bytes_down = 0, bytes_up = 0;
+  std::uint64_t datagrams_down = 0, datagrams_up = 0;
+  std::uint64_t snapshots_received = 0;
+  std::uint64_t snapshots_lost = 0;  // missing ticks in the snapshot stride
+  std::uint64_t snapshots_undecodable = 0;
+  std::uint64_t dropped = 0;
+  SampleStats bytes_per_runner;      // one sample per snapshot: runner block bytes / runners
+  std::uint64_t inputs_sent = 0;     // input frames handed to the connection
+  std::uint64_t inputs_pressed = 0;  // of which with a button
+  bool interpolated = false;
+  double worst_pop = 0.0;            // units, see PopMeter
+  double worst_step = 0.0;           // units per frame
+  std::uint64_t extrapolated_frames = 0, held_frames = 0;
+};
+
+class LoadClient {
+ public:
+  // nullptr with *error when no socket could be bound.
+  static std::unique_ptr<LoadClient> create(const LoadClientConfig& config,
+                                            const net::PeerAddress& server, std::string* error);
+
+  void start(double now);
+  // Receives what is waiting, then sends what is due. Call often (every few milliseconds).
+  void pump(double now);
+  // One render frame: samples the interpolation buffer, steps the bot's runner.
+  void frame(double now);
+  void disconnect(double now);
+
+  const net::ClientConnection& connection() const { return connection_; }
+  bool failed() const;  // refused, timed out or disconnected by the server
+  ClientFigures figures(double now) const;
+
+ private:
+  LoadClient(const LoadClientConfig& config, const net::PeerAddress& server,
+             std::unique_ptr<net::UdpEndpoint> socket);
+  void on_welcome(double now);
+  void count_snapshot_bytes();
+  void take_snapshots(double now);
+  void play_bot(double now);
+
+  LoadClientConfig config_;
+  net::PeerAddress server_;
+  std::unique_ptr<net::UdpEndpoint> socket_;
+  net::ClientConnection connection_;
+  std::vector<std::uint8_t> buffer_;
+  client::InterpolationBuffer interpolation_;
+  PopMeter pops_;
+  bool welcomed_ = false;
+  double welcomed_at_ = 0.0;
+  double ended_at_ = -1.0;
+
+  // Snapshot accounting: ticks seen, to count losses from the stride.
+  std::uint32_t tick_stride_ = 2;
+  std::optional<std::uint32_t> first_tick_, newest_tick_;
+  std::uint64_t unique_snapshots_ = 0;
+  std::uint64_t seen_runner_bytes_ = 0, seen_runners_ = 0, seen_snapshots_ = 0;
+  SampleStats bytes_per_runner_;
+
+  // The bot's local runner: stepped at the ticks its inputs are stamped for.
+  std::optional<sim::Course> course_;
+  std::optional<sim::BotController> bot_;
+  sim::RunnerState runner_{};
+  std::uint32_t next_tick_ = 0;  // next tick the local runner simulates
+  double tick_rate_ = 60.0;
+  std::uint64_t inputs_sent_ = 0, inputs_pressed_ = 0;
+};
+
+}  // namespace spear::load

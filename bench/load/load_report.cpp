@@ -1,0 +1,159 @@
+#include "load_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace spear::load {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string number(double v) {
+  if (!std::isfinite(v)) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", v);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s;
+}
+
+double per_second(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
+
+struct Totals {
+  int clients = 0, players = 0, spectators = 0, connected = 0, failed = 0;
+  double bytes_down = 0, bytes_up = 0, down_per_s = 0, up_per_s = 0;
+  std::uint64_t snapshots_received = 0, snapshots_lost = 0, inputs_sent = 0;
+  SampleStats bytes_per_runner, handshake_ms;
+  double worst_pop = 0, worst_step = 0;
+};
+
+Totals totals_of(const LoadRun& run) {
+  Totals t;
+  for (const ClientFigures& c : run.clients) {
+    ++t.clients;
+    (c.role == net::Role::Player ? t.players : t.spectators)++;
+    if (c.final_state == "connected") ++t.connected;
+    else if (c.final_state != "disconnected") ++t.failed;
+    t.bytes_down += static_cast<double>(c.bytes_down);
+    t.bytes_up += static_cast<double>(c.bytes_up);
+    t.down_per_s += per_second(static_cast<double>(c.bytes_down), c.connected_s);
+    t.up_per_s += per_second(static_cast<double>(c.bytes_up), c.connected_s);
+    t.snapshots_received += c.snapshots_received;
+    t.snapshots_lost += c.snapshots_lost;
+    t.inputs_sent += c.inputs_sent;
+    t.bytes_per_runner.merge(c.bytes_per_runner);
+    if (c.handshake_s) t.handshake_ms.add(*c.handshake_s * 1000.0);
+    t.worst_pop = std::max(t.worst_pop, c.worst_pop);
+    t.worst_step = std::max(t.worst_step, c.worst_step);
+  }
+  return t;
+}
+
+}  // namespace
+
+std::string report_json(const LoadRun& run) {
+  std::ostringstream o;
+  const Totals t = totals_of(run);
+  o << "{\n  \"server\": " << quoted(run.server) << ",\n  \"duration_s\": " << number(run.duration_s)
+    << ",\n  \"total\": {\n"
+    << "    \"clients\": " << t.clients << ", \"players\": " << t.players
+    << ", \"spectators\": " << t.spectators << ", \"connected_at_end\": " << t.connected
+    << ", \"failed\": " << t.failed << ",\n"
+    << "    \"bytes_down\": " << number(t.bytes_down) << ", \"bytes_up\": " << number(t.bytes_up)
+    << ",\n    \"bytes_per_s_down\": " << number(t.down_per_s)
+    << ", \"bytes_per_s_up\": " << number(t.up_per_s) << ",\n"
+    << "    \"bytes_per_s_down_per_client\": " << number(t.clients ? t.down_per_s / t.clients : 0)
+    << ", \"bytes_per_s_up_per_client\": " << number(t.clients ? t.up_per_s / t.clients : 0) << ",\n"
+    << "    \"bytes_per_runner_per_snapshot\": { \"mean\": " << number(t.bytes_per_runner.mean())
+    << ", \"p99\": " << number(t.bytes_per_runner.percentile(99))
+    << ", \"max\": " << number(t.bytes_per_runner.max())
+    << ", \"snapshots\": " << t.bytes_per_runner.count() << " },\n"
+    << "    \"snapshots_received\": " << t.snapshots_received
+    << ", \"snapshots_lost\": " << t.snapshots_lost << ", \"snapshot_loss\": "
+    << number(t.snapshots_received + t.snapshots_lost
+                  ? static_cast<double>(t.snapshots_lost) /
+                        static_cast<double>(t.snapshots_received + t.snapshots_lost)
+                  : 0.0)
+    << ",\n    \"handshake_ms\": { \"p50\": " << number(t.handshake_ms.percentile(50))
+    << ", \"max\": " << number(t.handshake_ms.max()) << " },\n"
+    << "    \"inputs_sent\": " << t.inputs_sent << ",\n"
+    << "    \"worst_interpolation_pop\": " << number(t.worst_pop)
+    << ", \"worst_joint_step\": " << number(t.worst_step) << "\n  },\n  \"clients\": [";
+  for (std::size_t i = 0; i < run.clients.size(); ++i) {
+    const ClientFigures& c = run.clients[i];
+    o << (i ? "," : "") << "\n    { \"name\": " << quoted(c.name) << ", \"role\": "
+      << quoted(c.role == net::Role::Player ? "player" : "spectator")
+      << ", \"state\": " << quoted(c.final_state);
+    if (!c.refusal.empty()) o << ", \"refusal\": " << quoted(c.refusal);
+    o << ", \"handshake_ms\": " << (c.handshake_s ? number(*c.handshake_s * 1000.0) : "null")
+      << ", \"connected_s\": " << number(c.connected_s)
+      << ", \"bytes_down\": " << c.bytes_down << ", \"bytes_up\": " << c.bytes_up
+      << ", \"bytes_per_s_down\": " << number(per_second(static_cast<double>(c.bytes_down), c.connected_s))
+      << ", \"bytes_per_s_up\": " << number(per_second(static_cast<double>(c.bytes_up), c.connected_s))
+      << ", \"datagrams_down\": " << c.datagrams_down << ", \"datagrams_up\": " << c.datagrams_up
+      << ", \"bytes_per_runner_mean\": " << number(c.bytes_per_runner.mean())
+      << ", \"bytes_per_runner_p99\": " << number(c.bytes_per_runner.percentile(99))
+      << ", \"snapshots_received\": " << c.snapshots_received
+      << ", \"snapshots_lost\": " << c.snapshots_lost
+      << ", \"snapshots_undecodable\": " << c.snapshots_undecodable
+      << ", \"dropped\": " << c.dropped << ", \"inputs_sent\": " << c.inputs_sent
+      << ", \"inputs_pressed\": " << c.inputs_pressed;
+    if (c.interpolated) {
+      o << ", \"worst_interpolation_pop\": " << number(c.worst_pop)
+        << ", \"worst_joint_step\": " << number(c.worst_step)
+        << ", \"extrapolated_frames\": " << c.extrapolated_frames
+        << ", \"held_frames\": " << c.held_frames;
+    }
+    o << " }";
+  }
+  o << "\n  ]\n}\n";
+  return o.str();
+}
+
+std::string report_text(const LoadRun& run) {
+  const Totals t = totals_of(run);
+  std::ostringstream o;
+  o << "spear-load: " << t.clients << " clients (" << t.players << " players, " << t.spectators
+    << " spectators) against " << run.server << " for " << number(run.duration_s) << " s\n"
+    << "  connected at end " << t.connected << ", failed " << t.failed << "\n"
+    << "  down " << number(t.clients ? t.down_per_s / t.clients : 0) << " B/s per client ("
+    << number(t.down_per_s) << " total), up "
+    << number(t.clients ? t.up_per_s / t.clients : 0) << " B/s per client\n"
+    << "  bytes per runner per snapshot: mean " << number(t.bytes_per_runner.mean()) << ", p99 "
+    << number(t.bytes_per_runner.percentile(99)) << "\n"
+    << "  snapshots received " << t.snapshots_received << ", lost " << t.snapshots_lost << "\n"
+    << "  handshake p50 " << number(t.handshake_ms.percentile(50)) << " ms, max "
+    << number(t.handshake_ms.max()) << " ms\n"
+    << "  worst interpolation pop " << number(t.worst_pop) << " units (worst joint step "
+    << number(t.worst_step) << " units/frame)\n";
+  for (const ClientFigures& c : run.clients) {
+    if (!c.refusal.empty()) o << "  " << c.name << " refused: " << c.refusal << "\n";
+    else if (c.final_state != "connected" && c.final_state != "disconnected")
+      o << "  " << c.name << " ended " << c.final_state << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace spear::load

@@ -1,0 +1,141 @@
+// spear-load: many clients in one process against a Spear Run server, measuring what each one
+// receives and sends.
+//
+//   spear-load --connect 127.0.0.1:27600 --clients 8 --spectators 4 --duration 20 --json load.json
+//
+// Players are driven by the shared bot controller on a local copy of their runner; spectators
+// only watch. Interpolation (and the pop figure) runs on the first --interp-clients clients.
+// Exit status: 0 when every client was still connected at the end, 1 when one was not, 2 on a
+// usage error.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "load_client.hpp"
+#include "load_report.hpp"
+#include "net/udp_endpoint.hpp"
+
+namespace {
+
+constexpr int kUsageError = 2;
+constexpr double kFrameSeconds = 1.0 / 60.0;  // render rate of the simulated clients
+constexpr auto kPumpInterval = std::chrono::milliseconds(2);
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace spear;
+
+  CLI::App app{"spear-load: N clients in one process against a Spear Run server"};
+  std::string connect = "127.0.0.1:27600";
+  int players = 1;
+  int spectators = 0;
+  double duration = 10.0;
+  std::string json_path;
+  std::string password;
+  float bot_skill = 1.0f;
+  std::uint64_t seed = 1;
+  int interp_clients = 16;
+  double join_spread = 0.5;
+  app.add_option("--connect", connect, "HOST:PORT of the server")->capture_default_str();
+  app.add_option("--clients", players, "Players (bot-driven)")->capture_default_str()
+      ->check(CLI::Range(0, 4096));
+  app.add_option("--spectators", spectators, "Spectators")->capture_default_str()
+      ->check(CLI::Range(0, 4096));
+  app.add_option("--duration", duration, "Seconds to run after starting")->capture_default_str()
+      ->check(CLI::Range(0.1, 86400.0));
+  app.add_option("--json", json_path, "Write the figures as JSON to this file");
+  app.add_option("--password", password, "Join password for players");
+  app.add_option("--bot-skill", bot_skill, "Skill of the bots driving the players, [0, 1]")
+      ->capture_default_str()->check(CLI::Range(0.0f, 1.0f));
+  app.add_option("--seed", seed, "Seed of the bots' reaction errors")->capture_default_str();
+  app.add_option("--interp-clients", interp_clients,
+                 "Clients that run interpolation and measure pops (CPU heavy for many)")
+      ->capture_default_str()->check(CLI::Range(0, 8192));
+  app.add_option("--join-spread", join_spread, "Seconds over which clients start connecting")
+      ->capture_default_str()->check(CLI::Range(0.0, 60.0));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : kUsageError;
+  }
+  if (players + spectators == 0) {
+    std::cerr << "spear-load: nothing to do (--clients and --spectators are both 0)\n";
+    return kUsageError;
+  }
+  std::string error;
+  const auto server = net::parse_udp_peer(connect, net::kDefaultPort, &error);
+  if (!server) {
+    std::cerr << "spear-load: --connect " << connect << ": " << error << '\n';
+    return kUsageError;
+  }
+
+  std::vector<std::unique_ptr<load::LoadClient>> clients;
+  const int total = players + spectators;
+  for (int i = 0; i < total; ++i) {
+    load::LoadClientConfig c;
+    c.role = i < players ? net::Role::Player : net::Role::Spectator;
+    c.name = (i < players ? "load-p" : "load-s") + std::to_string(i < players ? i : i - players);
+    c.password = password;
+    c.bot_skill = bot_skill;
+    c.bot_seed = seed * 1000003u + static_cast<std::uint64_t>(i);
+    c.interpolate = i < interp_clients;
+    auto client = load::LoadClient::create(c, *server, &error);
+    if (!client) {
+      std::cerr << "spear-load: cannot open a socket for client " << i << ": " << error << '\n';
+      return 1;
+    }
+    clients.push_back(std::move(client));
+  }
+
+  const auto t0 = std::chrono::steady_clock::now();
+  std::size_t started = 0;
+  double next_frame = 0.0;
+  double now = 0.0;
+  while ((now = seconds_since(t0)) < duration) {
+    // Stagger the joins: a burst of Hellos from one address would meet the handshake limit.
+    while (started < clients.size() &&
+           now >= join_spread * static_cast<double>(started) / static_cast<double>(clients.size())) {
+      clients[started++]->start(now);
+    }
+    for (std::size_t i = 0; i < started; ++i) clients[i]->pump(now);
+    if (now >= next_frame) {
+      for (std::size_t i = 0; i < started; ++i) clients[i]->frame(now);
+      next_frame += kFrameSeconds;
+      if (next_frame < now) next_frame = now + kFrameSeconds;  // fell behind: skip frames
+    }
+    std::this_thread::sleep_for(kPumpInterval);
+  }
+
+  load::LoadRun run;
+  run.server = connect;
+  run.duration_s = now;
+  bool all_connected = true;
+  for (const auto& c : clients) {
+    run.clients.push_back(c->figures(now));
+    all_connected = all_connected && c->connection().state() == net::ConnectionState::Connected;
+  }
+  for (const auto& c : clients) c->disconnect(now);
+
+  std::cout << load::report_text(run);
+  if (!json_path.empty()) {
+    std::ofstream out(json_path, std::ios::trunc);
+    out << load::report_json(run);
+    if (!out) {
+      std::cerr << "spear-load: cannot write " << json_path << '\n';
+      return 1;
+    }
+  }
+  return all_connected ? 0 : 1;
+}

@@ -1,0 +1,157 @@
+// The server's tick (sim step + snapshots for every client) under the netcode target's load:
+// 64 runners and 256 clients at 60 Hz ticks and 30 Hz snapshots. A MatchLoop and its clients
+// share one process: datagrams go straight across and time is injected, so only the server's
+// own work is timed (each tick() call, wall clock). Two shapes of the same load:
+//   bots    64 server bots and 256 spectators;
+//   players 64 players (each jumping now and then, so poses, falls and restarts vary) and 192
+//           spectators: every player gets its own runner first and the rest nearest first.
+// Counters: tick p50 / p99 / max in ms, bytes per runner per snapshot, downstream per client.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "net/client_connection.hpp"
+#include "server/match_loop.hpp"
+#include "server/tick_timings.hpp"
+#include "sim/input.hpp"
+
+namespace {
+
+using namespace spear;
+
+struct Client {
+  net::ClientConnection connection;
+  net::PeerAddress address;
+  bool player = false;
+};
+
+class Pump {
+ public:
+  Pump(int bots, int players, int spectators) {
+    config_.port = 0;
+    config_.seed = 7;
+    config_.bots = bots;
+    config_.bot_skill = 0.7f;
+    config_.max_players = players;
+    config_.max_spectators = spectators;
+    loop_ = std::make_unique<server::MatchLoop>(config_, stats_);
+    for (int i = 0; i < players + spectators; ++i) {
+      net::ClientConfig c;
+      c.role = i < players ? net::Role::Player : net::Role::Spectator;
+      c.name = (i < players ? "p" : "s") + std::to_string(i);
+      const auto n = static_cast<std::uint16_t>(i);
+      clients_.push_back(std::make_unique<Client>(
+          Client{net::ClientConnection(c),
+                 net::PeerAddress::ipv4(10, 0, static_cast<std::uint8_t>(n / 250),
+                                        static_cast<std::uint8_t>(1 + n % 250),
+                                        static_cast<std::uint16_t>(40000 + n)),
+                 i < players}));
+      clients_.back()->connection.start(now_);
+    }
+  }
+
+  // One tick with the clients' traffic first; returns the seconds tick() took.
+  double tick() {
+    const net::Tick server_tick = static_cast<net::Tick>(loop_->ticks());
+    for (auto& c : clients_) {
+      // Players jump every 40 ticks, each at its own phase; stamped a few ticks ahead.
+      if (c->player && c->connection.state() == net::ConnectionState::Connected) {
+        const net::Tick t = server_tick + 3;
+        net::InputFrame in{};
+        in.tick = t;
+        if ((t + c->address.port) % 40 == 0) in.buttons = net::buttons::kJump;
+        c->connection.push_input(in);
+      }
+      for (const auto& bytes : c->connection.poll(now_)) loop_->receive(c->address, bytes, now_, out_);
+    }
+    deliver();
+    const auto t0 = std::chrono::steady_clock::now();
+    loop_->tick(now_, out_);
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    deliver();
+    now_ += 1.0 / config_.tick_rate;
+    return took;
+  }
+
+  bool all_connected() const {
+    for (const auto& c : clients_)
+      if (c->connection.state() != net::ConnectionState::Connected) return false;
+    return true;
+  }
+  const std::vector<std::unique_ptr<Client>>& clients() const { return clients_; }
+  int tick_rate() const { return config_.tick_rate; }
+
+ private:
+  void deliver() {
+    for (auto& d : out_) {
+      // Addresses are 10.0.(n/250).(1+n%250):40000+n, so the port names the client.
+      const std::size_t n = static_cast<std::size_t>(d.to.port - 40000);
+      if (n < clients_.size()) {
+        clients_[n]->connection.receive(d.bytes, now_);
+        (void)clients_[n]->connection.take_snapshots();
+      }
+    }
+    out_.clear();
+  }
+
+  server::ServerConfig config_;
+  server::ServerStats stats_;
+  std::unique_ptr<server::MatchLoop> loop_;
+  std::vector<std::unique_ptr<Client>> clients_;
+  server::Outbox out_;
+  double now_ = 1000.0;
+};
+
+void run(benchmark::State& state, int bots, int players, int spectators) {
+  Pump pump(bots, players, spectators);
+  for (int i = 0; i < 120 && !pump.all_connected(); ++i) pump.tick();
+  if (!pump.all_connected()) {
+    state.SkipWithError("not every client connected");
+    return;
+  }
+  for (int i = 0; i < 120; ++i) pump.tick();  // past the first full snapshots
+
+  std::vector<std::uint64_t> bytes_before, runners_before, runner_bytes_before;
+  for (const auto& c : pump.clients()) {
+    bytes_before.push_back(c->connection.stats().bytes_in);
+    runners_before.push_back(c->connection.stats().snapshot_runners);
+    runner_bytes_before.push_back(c->connection.stats().snapshot_runner_bytes);
+  }
+  server::TickTimings timings;
+  std::uint64_t ticks = 0;
+  for (auto _ : state) {
+    const double took = pump.tick();
+    timings.record(took);
+    state.SetIterationTime(took);
+    ++ticks;
+  }
+  double down = 0, runners = 0, runner_bytes = 0;
+  for (std::size_t i = 0; i < pump.clients().size(); ++i) {
+    const auto& st = pump.clients()[i]->connection.stats();
+    down += static_cast<double>(st.bytes_in - bytes_before[i]);
+    runners += static_cast<double>(st.snapshot_runners - runners_before[i]);
+    runner_bytes += static_cast<double>(st.snapshot_runner_bytes - runner_bytes_before[i]);
+  }
+  const double seconds = static_cast<double>(ticks) / pump.tick_rate();
+  state.counters["p50_ms"] = timings.quantile(0.5) * 1e3;
+  state.counters["p99_ms"] = timings.quantile(0.99) * 1e3;
+  state.counters["max_ms"] = timings.max_seconds() * 1e3;
+  state.counters["B_per_runner"] = runners > 0 ? runner_bytes / runners : 0.0;
+  state.counters["runners_per_snap"] =
+      runners / (static_cast<double>(pump.clients().size()) * seconds * 30.0);
+  state.counters["down_Bps_client"] = down / seconds / static_cast<double>(pump.clients().size());
+}
+
+void BM_TickBots64Spectators256(benchmark::State& state) { run(state, 64, 0, 256); }
+void BM_TickPlayers64Spectators192(benchmark::State& state) { run(state, 0, 64, 192); }
+
+// 600 ticks: 10 s of match time, 300 snapshot ticks.
+BENCHMARK(BM_TickBots64Spectators256)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TickPlayers64Spectators192)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,116 @@
+// spear-load against a real spear-server over loopback, directly and through spear-netsim.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <asio/io_context.hpp>
+#include <asio/ip/udp.hpp>
+
+#include "process_runner.hpp"
+
+namespace {
+
+using spear::test::run_process;
+using spear::test::RunningProcess;
+
+const std::string kLoad = SPEAR_LOAD_PATH;
+const std::string kServer = SPEAR_SERVER_PATH;
+const std::string kNetsim = SPEAR_NETSIM_PATH;
+
+unsigned short free_udp_port() {
+  asio::io_context io;
+  asio::ip::udp::socket probe(io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0));
+  return probe.local_endpoint().port();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The number after "key": in the "total" object (the first occurrence in the file).
+double json_number(const std::string& json, const std::string& key) {
+  const std::regex re("\"" + key + "\": (-?[0-9.]+)");
+  std::smatch m;
+  if (!std::regex_search(json, m, re)) return -1.0;
+  return std::stod(m[1]);
+}
+
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "spear_load_" + name + "_" + std::to_string(::getpid()) + ".json";
+}
+
+TEST(LoadCli, BadFlagsExitWithUsageError) {
+  for (const char* args : {"--clients -1", "--connect", "--duration 0", "--bogus",
+                           "--clients 0 --spectators 0", "--connect nowhere.invalid:x"}) {
+    const auto r = run_process(kLoad + " " + args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.output;
+    EXPECT_FALSE(r.output.empty()) << args;
+  }
+}
+
+TEST(LoadAgainstServer, PlayersAndSpectatorsConnectAndMeasure) {
+  const unsigned short port = free_udp_port();
+  RunningProcess server(kServer + " --bind 127.0.0.1 --port " + std::to_string(port) +
+                        " --bots 3 --duration 6 --log-level warn");
+  ASSERT_TRUE(server.started());
+  const std::string json = temp_path("direct");
+  const auto load = run_process(kLoad + " --connect 127.0.0.1:" + std::to_string(port) +
+                                " --clients 2 --spectators 1 --duration 3 --json " + json);
+  const auto s = server.finish();
+  ASSERT_EQ(load.exit_code, 0) << load.output << "\nserver:\n" << s.output;
+  const std::string report = read_file(json);
+  std::remove(json.c_str());
+  EXPECT_EQ(json_number(report, "connected_at_end"), 3) << report;
+  EXPECT_EQ(json_number(report, "failed"), 0) << report;
+  // 30 Hz for about 2.5 s to each of 3 clients (bounds generous for a loaded machine).
+  EXPECT_GT(json_number(report, "snapshots_received"), 3 * 20) << report;
+  // Loopback loses nothing the kernel does not; allow a few for a busy machine.
+  EXPECT_LE(json_number(report, "snapshot_loss"), 0.1) << report;
+  const double per_runner = json_number(report, "mean");
+  EXPECT_GT(per_runner, 0.0) << report;
+  EXPECT_LT(per_runner, 140.0) << report;  // well under a raw float pose
+  EXPECT_GT(json_number(report, "bytes_per_s_down"), 0.0) << report;
+  EXPECT_GT(json_number(report, "bytes_per_s_up"), 0.0) << report;
+  EXPECT_GT(json_number(report, "inputs_sent"), 0.0) << report;
+  EXPECT_GE(json_number(report, "worst_interpolation_pop"), 0.0) << report;
+}
+
+TEST(LoadAgainstServer, SurvivesABadNetworkThroughNetsim) {
+  const unsigned short server_port = free_udp_port();
+  unsigned short relay_port = free_udp_port();
+  while (relay_port == server_port) relay_port = free_udp_port();
+  RunningProcess server(kServer + " --bind 127.0.0.1 --port " + std::to_string(server_port) +
+                        " --bots 3 --duration 9 --log-level warn");
+  ASSERT_TRUE(server.started());
+  RunningProcess netsim(kNetsim + " --listen 127.0.0.1:" + std::to_string(relay_port) +
+                        " --to 127.0.0.1:" + std::to_string(server_port) +
+                        " --loss 0.1 --delay-ms 60 --jitter-ms 20 --dup 0.02 --reorder 0.05"
+                        " --seed 5 --duration 8");
+  ASSERT_TRUE(netsim.started());
+  ASSERT_NE(netsim.read_line().find("relaying"), std::string::npos);
+  const std::string json = temp_path("netsim");
+  const auto load = run_process(kLoad + " --connect 127.0.0.1:" + std::to_string(relay_port) +
+                                " --clients 1 --spectators 1 --duration 6 --json " + json);
+  const auto n = netsim.finish();
+  const auto s = server.finish();
+  ASSERT_EQ(load.exit_code, 0) << load.output << "\nnetsim:\n" << n.output;
+  const std::string report = read_file(json);
+  std::remove(json.c_str());
+  EXPECT_EQ(json_number(report, "connected_at_end"), 2) << report;
+  // 10% of snapshots are dropped by the relay (duplicates do not count twice).
+  const double loss = json_number(report, "snapshot_loss");
+  EXPECT_GT(loss, 0.03) << report;
+  EXPECT_LT(loss, 0.2) << report;
+  EXPECT_NE(n.output.find("netsim stats:"), std::string::npos) << n.output;
+}
+
+}  // namespace
