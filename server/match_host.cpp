@@ -1,6 +1,5 @@
 #include "server/match_host.hpp"
 
-#include <limits>
 #include <stdexcept>
 
 #include "server/wire_input.hpp"
@@ -23,52 +22,79 @@ MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skil
     : match_(seed, match_config(tick_rate)) {
   for (int i = 0; i < bots; ++i) {
     const sim::RunnerId id = match_.add_runner();
-    const auto wire_id = static_cast<net::RunnerId>(id);
-    // Each bot its own reaction-error stream, fixed by the seed and its id.
-    bots_.push_back({wire_id, sim::BotController(bot_skill, sim::mix_seed(seed, id))});
     RunnerInfo info;
     info.name = "bot-" + std::to_string(i + 1);
     info.bot = true;
-    runners_.emplace(wire_id, std::move(info));
+    if (!admit(id, std::move(info))) {
+      match_.remove_runner(id);
+      throw std::invalid_argument("more bots than wire runner ids");
+    }
+    // Each bot its own reaction-error stream, fixed by the seed and its id.
+    bots_.push_back({id, sim::BotController(bot_skill, sim::mix_seed(seed, id))});
   }
+}
+
+std::optional<net::RunnerId> MatchHost::admit(sim::RunnerId id, RunnerInfo info) {
+  const auto wire = wire_ids_.acquire(match_.tick());
+  if (!wire) return std::nullopt;
+  info.wire = *wire;
+  runners_.emplace(id, std::move(info));
+  by_wire_.emplace(*wire, id);
+  return wire;
+}
+
+std::optional<sim::RunnerId> MatchHost::sim_id(net::RunnerId wire) const {
+  const auto it = by_wire_.find(wire);
+  if (it == by_wire_.end()) return std::nullopt;
+  return it->second;
+}
+
+MatchHost::RunnerInfo* MatchHost::present(net::RunnerId wire) {
+  const auto id = sim_id(wire);
+  return id ? &runners_.at(*id) : nullptr;
+}
+
+const MatchHost::RunnerInfo* MatchHost::present(net::RunnerId wire) const {
+  const auto id = sim_id(wire);
+  return id ? &runners_.at(*id) : nullptr;
+}
+
+const sim::MatchRunner* MatchHost::runner(net::RunnerId id) const {
+  const auto sim = sim_id(id);
+  return sim ? match_.runner(*sim) : nullptr;
 }
 
 std::optional<net::RunnerId> MatchHost::add_player(const std::string& name) {
-  // Runner ids are never reused by the sim; the wire carries 16 bits of them.
-  if (!runners_.empty() && runners_.rbegin()->first == std::numeric_limits<net::RunnerId>::max()) {
-    return std::nullopt;
-  }
   const sim::RunnerId id = match_.add_runner();
-  if (id > std::numeric_limits<net::RunnerId>::max()) {
-    match_.remove_runner(id);
-    return std::nullopt;
-  }
-  const auto wire_id = static_cast<net::RunnerId>(id);
   RunnerInfo info;
   info.name = name;
-  runners_.emplace(wire_id, std::move(info));
-  return wire_id;
+  const auto wire = admit(id, std::move(info));
+  if (!wire) match_.remove_runner(id);
+  return wire;
 }
 
-void MatchHost::remove_runner(net::RunnerId id) {
-  const auto it = runners_.find(id);
-  if (it == runners_.end() || !it->second.present) return;
-  if (const sim::MatchRunner* r = match_.runner(id)) it->second.last_state = r->state;
-  it->second.present = false;
-  match_.remove_runner(id);
-  std::erase_if(bots_, [id](const Bot& b) { return b.runner == id; });
+void MatchHost::remove_runner(net::RunnerId wire) {
+  const auto id = sim_id(wire);
+  if (!id) return;
+  RunnerInfo& info = runners_.at(*id);
+  if (const sim::MatchRunner* r = match_.runner(*id)) info.last_state = r->state;
+  info.present = false;
+  match_.remove_runner(*id);
+  std::erase_if(bots_, [&](const Bot& b) { return b.runner == *id; });
+  by_wire_.erase(wire);
+  wire_ids_.release(wire, match_.tick());
 }
 
-void MatchHost::submit(net::RunnerId id, std::span<const net::InputFrame> frames) {
-  const auto it = runners_.find(id);
-  if (it == runners_.end() || !it->second.present || it->second.bot) return;
+void MatchHost::submit(net::RunnerId wire, std::span<const net::InputFrame> frames) {
+  const auto id = sim_id(wire);
+  if (!id) return;
+  RunnerInfo& info = runners_.at(*id);
+  if (info.bot) return;
   for (const net::InputFrame& frame : frames) {
-    switch (match_.submit_input(id, sim_input_from_wire(frame))) {
+    switch (match_.submit_input(*id, sim_input_from_wire(frame))) {
       case sim::SubmitResult::Accepted:
         ++input_counts_.accepted;
-        if (!it->second.newest_input || frame.tick > *it->second.newest_input) {
-          it->second.newest_input = frame.tick;
-        }
+        if (!info.newest_input || frame.tick > *info.newest_input) info.newest_input = frame.tick;
         break;
       case sim::SubmitResult::Duplicate: ++input_counts_.duplicate; break;
       case sim::SubmitResult::TooOld: ++input_counts_.too_old; break;
@@ -89,7 +115,7 @@ void MatchHost::step() {
   match_.step();
   for (const sim::MatchRunner& r : match_.runners()) {
     if (r.events.broke_target) {
-      broken_.push_back({static_cast<net::RunnerId>(r.id), r.events.obstacle, tick});
+      broken_.push_back({runners_.at(r.id).wire, r.events.obstacle, tick});
       if (broken_.size() > net::kMaxBrokenTargets) broken_.pop_front();
     }
   }
@@ -97,10 +123,10 @@ void MatchHost::step() {
 }
 
 std::optional<net::Tick> MatchHost::last_applied_input(net::RunnerId id) const {
-  const auto it = runners_.find(id);
-  if (it == runners_.end() || !it->second.newest_input) return std::nullopt;
+  const RunnerInfo* info = present(id);
+  if (!info || !info->newest_input) return std::nullopt;
   // Inputs for ticks before match_.tick() have been applied (late ones merged into a step).
-  const net::Tick newest = *it->second.newest_input;
+  const net::Tick newest = *info->newest_input;
   if (match_.tick() == 0) return std::nullopt;
   return newest < match_.tick() ? newest : match_.tick() - 1;
 }
@@ -112,11 +138,9 @@ net::Snapshot MatchHost::snapshot() const {
   s.runners.reserve(match_.runner_count());
   s.roster.reserve(match_.runner_count());
   for (const sim::MatchRunner& r : match_.runners()) {
-    const auto id = static_cast<net::RunnerId>(r.id);
-    const auto it = runners_.find(id);
-    const bool bot = it != runners_.end() && it->second.bot;
-    s.runners.push_back(runner_snapshot(id, r.state, bot));
-    s.roster.push_back({id, bot, it != runners_.end() ? it->second.name : std::string()});
+    const RunnerInfo& info = runners_.at(r.id);
+    s.runners.push_back(runner_snapshot(info.wire, r.state, info.bot));
+    s.roster.push_back({info.wire, info.bot, info.name});
   }
   s.broken.assign(broken_.begin(), broken_.end());
   return s;

@@ -7,10 +7,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "net/messages.hpp"
 #include "server/match_summary.hpp"
+#include "server/wire_id_pool.hpp"
 #include "sim/bot.hpp"
 #include "sim/match.hpp"
 
@@ -25,9 +27,12 @@ class MatchHost {
   // Throws std::invalid_argument for a bad tick rate or bot skill.
   MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill);
 
-  // A runner for a player; nullopt when the wire's 16-bit runner ids are used up.
+  // A runner for a player, under its wire id (server/wire_id_pool.hpp: reused once free, so
+  // only 65535 runners at once would fill it); nullopt then.
   std::optional<net::RunnerId> add_player(const std::string& name);
   void remove_runner(net::RunnerId id);
+  // The sim's runner behind a wire id; nullptr when no runner holds it.
+  const sim::MatchRunner* runner(net::RunnerId id) const;
 
   // Queues a player's input frames (redundant copies are dropped by the match).
   void submit(net::RunnerId id, std::span<const net::InputFrame> frames);
@@ -46,11 +51,13 @@ class MatchHost {
   // Every runner (id order), the recent breaks and every name: the base of all snapshots.
   net::Snapshot snapshot() const;
 
-  // Every runner that has been in the match, in id order (runners who left keep their figures).
+  // Every runner that has been in the match, in the sim's id order (join order; runners who
+  // left keep their figures). Summary ids are the sim's, which are never reused.
   MatchSummary summary() const;
 
  private:
   struct RunnerInfo {
+    net::RunnerId wire = 0;  // while present
     std::string name;
     bool bot = false;
     bool present = true;
@@ -58,13 +65,20 @@ class MatchHost {
     sim::RunnerState last_state{};          // kept for the summary after leaving
   };
   struct Bot {
-    net::RunnerId runner;
+    sim::RunnerId runner;
     sim::BotController controller;
   };
 
   sim::Match match_;
   std::vector<Bot> bots_;
-  std::map<net::RunnerId, RunnerInfo> runners_;
+  std::optional<net::RunnerId> admit(sim::RunnerId id, RunnerInfo info);
+  RunnerInfo* present(net::RunnerId wire);
+  const RunnerInfo* present(net::RunnerId wire) const;
+  std::optional<sim::RunnerId> sim_id(net::RunnerId wire) const;
+
+  std::map<sim::RunnerId, RunnerInfo> runners_;               // everyone who ever joined
+  std::unordered_map<net::RunnerId, sim::RunnerId> by_wire_;  // those present
+  WireIdPool wire_ids_;
   std::deque<net::BrokenTarget> broken_;  // newest last, at most kMaxBrokenTargets
   InputCounts input_counts_;
 };

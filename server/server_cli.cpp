@@ -52,10 +52,10 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
       ->check(CLI::Range(0, 10000))
       ->capture_default_str()
       ->envname("SPEAR_BOTS");
-  app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]
-      ->envname("SPEAR_BOT_SKILL"); 1 never fails")
+  app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]; 1 never fails")
       ->check(CLI::Range(0.0f, 1.0f))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname("SPEAR_BOT_SKILL");
   app.add_option("--max-players", c.max_players, "Player slots")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str()

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <optional>
 
 #include "net/codec.hpp"
 #include "net/password_proof.hpp"
 #include "net/secure_random.hpp"
+#include "net/snapshot_frame.hpp"
 
 namespace spear::server {
 
@@ -281,49 +284,39 @@ void SessionTable::expire(double now, Outbox& out) {
 }
 
 void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out) {
-  // A snapshot holds at most kMaxRunnersPerSnapshot runners; spectators get the first ones.
-  net::Snapshot trimmed;
-  const net::Snapshot* spectator_view = &base;
-  if (base.runners.size() > net::kMaxRunnersPerSnapshot) {
-    trimmed = base;
-    trimmed.runners.resize(net::kMaxRunnersPerSnapshot);
-    spectator_view = &trimmed;
-  }
-  net::Snapshot own_view;
+  // Every runner quantized and encoded once for everyone; per client only an order.
+  const auto frame = std::make_shared<const net::SnapshotFrame>(base, last_frame_.get());
+  last_frame_ = frame;
+  const std::size_t n = frame->size();
+  // Spectators: the runners in id order, at most a snapshot's worth.
+  std::vector<std::uint32_t> spectator_order(std::min(n, net::kMaxRunnersPerSnapshot));
+  std::iota(spectator_order.begin(), spectator_order.end(), 0u);
+  std::vector<std::uint32_t> own_order;
+  own_order.reserve(n);
   for (auto& [address, sp] : sessions_) {
     Session& s = *sp;
-    const net::Snapshot* view = spectator_view;
-    if (s.runner) {
+    std::span<const std::uint32_t> order = spectator_order;
+    std::optional<net::OwnRunnerState> own;
+    const auto mine = s.runner ? frame->index_of(*s.runner) : std::nullopt;
+    if (mine) {
       // The player's runner first, then the others nearest along the course: the encoder
-      // trims from the end when a datagram would overflow.
-      own_view.tick = base.tick;
-      own_view.broken = base.broken;
-      own_view.roster = base.roster;
-      own_view.runners = base.runners;
-      const net::RunnerId mine = *s.runner;
-      const auto own_it = std::find_if(own_view.runners.begin(), own_view.runners.end(),
-                                       [mine](const net::RunnerSnapshot& r) { return r.id == mine; });
-      if (own_it != own_view.runners.end()) {
-        std::iter_swap(own_view.runners.begin(), own_it);
-        const double d = own_view.runners.front().distance;
-        std::stable_sort(own_view.runners.begin() + 1, own_view.runners.end(),
-                         [d](const net::RunnerSnapshot& a, const net::RunnerSnapshot& b) {
-                           return std::abs(a.distance - d) < std::abs(b.distance - d);
-                         });
-        net::OwnRunnerState own;
-        own.id = mine;
-        own.state_tick = base.tick;
-        own.last_input_tick = match_.last_applied_input(mine).value_or(0);
-        own_view.own = std::move(own);
-      } else {
-        own_view.own.reset();
-      }
-      if (own_view.runners.size() > net::kMaxRunnersPerSnapshot) {
-        own_view.runners.resize(net::kMaxRunnersPerSnapshot);
-      }
-      view = &own_view;
+      // leaves out the last ones when the datagram is full.
+      own_order.clear();
+      for (std::uint32_t i = 0; i < n; ++i)
+        if (i != *mine) own_order.push_back(i);
+      const double d = frame->distance(*mine);
+      std::stable_sort(own_order.begin(), own_order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return std::abs(frame->distance(a) - d) < std::abs(frame->distance(b) - d);
+      });
+      own_order.insert(own_order.begin(), static_cast<std::uint32_t>(*mine));
+      if (own_order.size() > net::kMaxRunnersPerSnapshot) own_order.resize(net::kMaxRunnersPerSnapshot);
+      order = own_order;
+      own.emplace();
+      own->id = *s.runner;
+      own->state_tick = base.tick;
+      own->last_input_tick = match_.last_applied_input(*s.runner).value_or(0);
     }
-    net::SnapshotMessage msg = s.encoder.encode(*view);
+    net::SnapshotMessage msg = s.encoder.encode(frame, order, own);
     ++stats_.snapshots_sent;
     send(s, std::move(msg), out);
   }

@@ -20,6 +20,7 @@
 #include "net/cookie.hpp"
 #include "net/messages.hpp"
 #include "net/peer_address.hpp"
+#include "net/snapshot_frame.hpp"
 #include "server/address_rate_limiter.hpp"
 #include "server/match_host.hpp"
 #include "server/server_config.hpp"
@@ -89,6 +90,7 @@ class SessionTable {
   MatchHost& match_;
   ServerStats& stats_;
   net::ChallengeCookies cookies_;
+  std::shared_ptr<const net::SnapshotFrame> last_frame_;  // shares its name table with the next
   AddressRateLimiter handshake_limit_;
   AddressRateLimiter unknown_limit_;
   std::unordered_map<net::PeerAddress, std::unique_ptr<Session>, net::PeerAddressHash> sessions_;

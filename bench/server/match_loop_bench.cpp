@@ -3,12 +3,16 @@
 // share one process: datagrams go straight across and time is injected, so only the server's
 // own work is timed (each tick() call, wall clock). Two shapes of the same load:
 //   bots    64 server bots and 256 spectators;
+//   alone   64 server bots and no client (the sim's share);
 //   players 64 players (each jumping now and then, so poses, falls and restarts vary) and 192
 //           spectators: every player gets its own runner first and the rest nearest first.
-// Counters: tick p50 / p99 / max in ms, bytes per runner per snapshot, downstream per client.
+// Counters: tick p50 / p99 / max in ms (wall clock; cpu_*: the thread's CPU time, which leaves
+// out the time a shared machine gave to other processes), bytes per runner per snapshot, downstream per client.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +25,12 @@
 namespace {
 
 using namespace spear;
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 struct Client {
   net::ClientConnection connection;
@@ -53,8 +63,9 @@ class Pump {
     }
   }
 
-  // One tick with the clients' traffic first; returns the seconds tick() took.
-  double tick() {
+  // One tick with the clients' traffic first; returns the wall-clock seconds tick() took and
+  // sets `cpu` to the thread's CPU seconds (the same, less time the machine gave others).
+  double tick(double& cpu) {
     const net::Tick server_tick = static_cast<net::Tick>(loop_->ticks());
     for (auto& c : clients_) {
       // Players jump every 40 ticks, each at its own phase; stamped a few ticks ahead.
@@ -68,9 +79,11 @@ class Pump {
       for (const auto& bytes : c->connection.poll(now_)) loop_->receive(c->address, bytes, now_, out_);
     }
     deliver();
+    const double c0 = thread_cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     loop_->tick(now_, out_);
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    cpu = thread_cpu_seconds() - c0;
     deliver();
     now_ += 1.0 / config_.tick_rate;
     return took;
@@ -107,12 +120,13 @@ class Pump {
 
 void run(benchmark::State& state, int bots, int players, int spectators) {
   Pump pump(bots, players, spectators);
-  for (int i = 0; i < 120 && !pump.all_connected(); ++i) pump.tick();
+  double cpu = 0;
+  for (int i = 0; i < 120 && !pump.all_connected(); ++i) pump.tick(cpu);
   if (!pump.all_connected()) {
     state.SkipWithError("not every client connected");
     return;
   }
-  for (int i = 0; i < 120; ++i) pump.tick();  // past the first full snapshots
+  for (int i = 0; i < 120; ++i) pump.tick(cpu);  // past the first full snapshots
 
   std::vector<std::uint64_t> bytes_before, runners_before, runner_bytes_before;
   for (const auto& c : pump.clients()) {
@@ -120,11 +134,12 @@ void run(benchmark::State& state, int bots, int players, int spectators) {
     runners_before.push_back(c->connection.stats().snapshot_runners);
     runner_bytes_before.push_back(c->connection.stats().snapshot_runner_bytes);
   }
-  server::TickTimings timings;
+  server::TickTimings timings, cpu_timings;
   std::uint64_t ticks = 0;
   for (auto _ : state) {
-    const double took = pump.tick();
+    const double took = pump.tick(cpu);
     timings.record(took);
+    cpu_timings.record(cpu);
     state.SetIterationTime(took);
     ++ticks;
   }
@@ -136,21 +151,27 @@ void run(benchmark::State& state, int bots, int players, int spectators) {
     runner_bytes += static_cast<double>(st.snapshot_runner_bytes - runner_bytes_before[i]);
   }
   const double seconds = static_cast<double>(ticks) / pump.tick_rate();
+  const double clients = static_cast<double>(std::max<std::size_t>(1, pump.clients().size()));
   state.counters["p50_ms"] = timings.quantile(0.5) * 1e3;
   state.counters["p99_ms"] = timings.quantile(0.99) * 1e3;
   state.counters["max_ms"] = timings.max_seconds() * 1e3;
+  state.counters["cpu_p99_ms"] = cpu_timings.quantile(0.99) * 1e3;
+  state.counters["cpu_max_ms"] = cpu_timings.max_seconds() * 1e3;
   state.counters["B_per_runner"] = runners > 0 ? runner_bytes / runners : 0.0;
   state.counters["runners_per_snap"] =
-      runners / (static_cast<double>(pump.clients().size()) * seconds * 30.0);
-  state.counters["down_Bps_client"] = down / seconds / static_cast<double>(pump.clients().size());
+      runners / (clients * seconds * 30.0);
+  state.counters["down_Bps_client"] = down / seconds / clients;
 }
 
 void BM_TickBots64Spectators256(benchmark::State& state) { run(state, 64, 0, 256); }
 void BM_TickPlayers64Spectators192(benchmark::State& state) { run(state, 0, 64, 192); }
+// The match alone (sim and bots, no snapshots): what the load adds is the difference.
+void BM_TickBots64NoClients(benchmark::State& state) { run(state, 64, 0, 0); }
 
 // 600 ticks: 10 s of match time, 300 snapshot ticks.
 BENCHMARK(BM_TickBots64Spectators256)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TickPlayers64Spectators192)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TickBots64NoClients)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -20,6 +20,9 @@ class BitWriter {
   std::size_t byte_count() const { return (bits_ + 7) / 8; }
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
   std::vector<std::uint8_t> take() { return std::move(bytes_); }
+  // Appends every bit `other` holds (a runner encoded once, sent to many clients).
+  void append(const BitWriter& other);
+  void reserve_bytes(std::size_t n) { bytes_.reserve(n); }
   // Drops everything after the first `bits` bits (used to undo a runner that does not fit).
   void truncate(std::size_t bits);
 

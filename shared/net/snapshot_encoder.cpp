@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 
 #include "net/codec.hpp"
 
@@ -13,15 +14,21 @@ constexpr std::size_t kBlockOverhead = 16;
 // Names per snapshot: a name costs about 30 bytes, so a new 64-runner match is named within a
 // few snapshots without starving the runners of room.
 constexpr std::size_t kNamesPerSnapshot = 8;
+// No runner encodes in fewer bits than this (a delta with every field unchanged: id, flags,
+// score, distance, root, forms, two orders, 14 one-bit links, scale, head, contacts): with
+// less room left nothing more can fit.
+constexpr std::size_t kMinRunnerBits = 51;
 }  // namespace
 
 void SnapshotEncoder::acknowledge(Tick tick) {
   if (acked_ && tick <= *acked_) return;
   const auto it = std::find_if(history_.begin(), history_.end(),
-                               [&](const Sent& s) { return s.snapshot.tick == tick; });
+                               [&](const Sent& s) { return s.frame->tick() == tick; });
   if (it == history_.end()) return;  // never sent, or too old to matter
   acked_ = tick;
   for (const auto& name : it->names) confirmed_names_[name.runner] = name;
+  // An older name may have replaced a newer one: look at the names again.
+  if (!it->names.empty()) all_names_confirmed_.reset();
   // Acks only move forward: older entries can never be a baseline again.
   history_.erase(history_.begin(), it);
 }
@@ -30,73 +37,106 @@ void SnapshotEncoder::reset() {
   history_.clear();
   acked_.reset();
   confirmed_names_.clear();
+  all_names_confirmed_.reset();
 }
 
 SnapshotMessage SnapshotEncoder::encode(const Snapshot& snapshot) {
-  while (!history_.empty() && history_.back().snapshot.tick >= snapshot.tick)
+  const auto frame = std::make_shared<const SnapshotFrame>(
+      snapshot, history_.empty() ? nullptr : history_.back().frame.get(), mode_);
+  // Runners in the snapshot's order (a repeated id counts as left out).
+  std::vector<std::uint32_t> order(frame->size());
+  std::iota(order.begin(), order.end(), 0u);
+  stats_.runners_trimmed += snapshot.runners.size() - frame->size();
+  return encode(frame, order, snapshot.own);
+}
+
+SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFrame>& frame_ptr,
+                                        std::span<const std::uint32_t> order,
+                                        const std::optional<OwnRunnerState>& own) {
+  const SnapshotFrame& frame = *frame_ptr;
+  while (!history_.empty() && history_.back().frame->tick() >= frame.tick())
     history_.pop_back();  // the server went back in time: those snapshots are void
-  while (!history_.empty() && history_.front().snapshot.tick + kMaxBaselineAgeTicks < snapshot.tick)
+  while (!history_.empty() && history_.front().frame->tick() + kMaxBaselineAgeTicks < frame.tick())
     history_.pop_front();
 
-  const QuantizedSnapshot* baseline = nullptr;
+  const Sent* baseline = nullptr;
   if (acked_) {
     for (const auto& s : history_)
-      if (s.snapshot.tick == *acked_) baseline = &s.snapshot;
+      if (s.frame->tick() == *acked_) baseline = &s;
   }
 
   SnapshotMessage msg;
-  msg.tick = snapshot.tick;
-  if (baseline) msg.baseline_tick = baseline->tick;
-  msg.own = snapshot.own;
+  msg.tick = frame.tick();
+  if (baseline) msg.baseline_tick = baseline->frame->tick();
+  msg.own = own;
   if (msg.own && msg.own->sim_state.size() > kMaxSimStateBytes) msg.own->sim_state.clear();
-  msg.broken.assign(snapshot.broken.begin(),
-                    snapshot.broken.begin() +
-                        static_cast<std::ptrdiff_t>(std::min(snapshot.broken.size(), kMaxBrokenTargets)));
+  const auto& broken = frame.broken();
+  msg.broken.assign(broken.begin(),
+                    broken.begin() +
+                        static_cast<std::ptrdiff_t>(std::min(broken.size(), kMaxBrokenTargets)));
 
-  // Names this client has not confirmed, for the runners of this snapshot, in their order.
-  for (const auto& runner : snapshot.runners) {
-    if (msg.roster.size() >= std::min(kNamesPerSnapshot, kMaxRosterEntries)) break;
-    const auto entry = std::find_if(snapshot.roster.begin(), snapshot.roster.end(),
-                                    [&](const RosterEntry& e) { return e.runner == runner.id; });
-    if (entry == snapshot.roster.end()) continue;
-    const auto confirmed = confirmed_names_.find(runner.id);
-    if (confirmed != confirmed_names_.end() && confirmed->second == *entry) continue;
-    RosterEntry e = *entry;
-    if (e.name.size() > kMaxNameBytes) e.name.resize(kMaxNameBytes);
-    msg.roster.push_back(std::move(e));
+  // Names this client has not confirmed, for the runners it is sent, in their order. Once
+  // every name of a table is confirmed, frames sharing that table need no look.
+  if (frame.names() != all_names_confirmed_) {
+    bool looked_at_all = order.size() >= frame.size();
+    for (const std::uint32_t i : order) {
+      if (msg.roster.size() >= std::min(kNamesPerSnapshot, kMaxRosterEntries)) {
+        looked_at_all = false;
+        break;
+      }
+      if (i >= frame.size()) continue;
+      const RosterEntry* entry = frame.name(i);
+      if (!entry) continue;
+      const auto confirmed = confirmed_names_.find(entry->runner);
+      if (confirmed != confirmed_names_.end() && confirmed->second == *entry) continue;
+      msg.roster.push_back(*entry);
+    }
+    if (looked_at_all && msg.roster.empty()) all_names_confirmed_ = frame.names();
   }
 
   // What is left of the datagram for the runners: measure the rest with the largest header.
   Packet probe{std::numeric_limits<Sequence>::max(), std::numeric_limits<SessionKey>::max(), msg};
   const std::size_t fixed = encode_packet(probe).size() + kBlockOverhead;
-  const std::size_t budget = fixed < kMaxDatagramBytes ? kMaxDatagramBytes - fixed : 0;
+  const std::size_t budget_bits = fixed < kMaxDatagramBytes ? (kMaxDatagramBytes - fixed) * 8 : 0;
 
   Sent sent;
-  sent.snapshot.tick = snapshot.tick;
+  sent.frame = frame_ptr;
+  sent.sent.assign(frame.size(), 0);
   sent.names = msg.roster;
+  const SnapshotFrame::Deltas* deltas = baseline ? &frame.against(*baseline->frame) : nullptr;
   BitWriter block;
-  for (const auto& runner : snapshot.runners) {
-    if (sent.snapshot.runners.size() >= kMaxRunnersPerSnapshot ||
-        sent.snapshot.find(runner.id)) {
+  block.reserve_bytes(budget_bits / 8);
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::uint32_t i = order[k];
+    if (budget_bits - block.bit_count() < kMinRunnerBits) {
+      stats_.runners_trimmed += order.size() - k;  // full: nothing more can fit
+      break;
+    }
+    if (i >= frame.size() || sent.sent[i] || count >= kMaxRunnersPerSnapshot) {
       ++stats_.runners_trimmed;
       continue;
     }
-    const QuantizedRunner q = quantize_runner(runner, mode_);
-    const std::size_t mark = block.bit_count();
-    write_runner(block, q, baseline ? baseline->find(q.id) : nullptr);
-    if (block.byte_count() > budget) {
-      block.truncate(mark);
+    const BitWriter* bits = &frame.full_bits(i);
+    if (deltas) {
+      const std::int32_t j = deltas->baseline_index(i);
+      if (j >= 0 && baseline->sent[static_cast<std::size_t>(j)]) bits = &deltas->bits(i);
+    }
+    // Whole bytes count: the block is padded to a byte at the end.
+    if ((block.bit_count() + bits->bit_count() + 7) / 8 * 8 > budget_bits) {
       ++stats_.runners_trimmed;
       continue;
     }
-    sent.snapshot.runners.push_back(q);
+    block.append(*bits);
+    sent.sent[i] = true;
+    ++count;
   }
-  msg.runner_count = static_cast<std::uint16_t>(sent.snapshot.runners.size());
+  msg.runner_count = static_cast<std::uint16_t>(count);
   msg.runner_block = block.take();
 
   ++stats_.snapshots;
   if (baseline) ++stats_.delta_snapshots;
-  stats_.runners += sent.snapshot.runners.size();
+  stats_.runners += count;
   stats_.runner_bytes += msg.runner_block.size();
   history_.push_back(std::move(sent));
   return msg;

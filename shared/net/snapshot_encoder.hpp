@@ -1,13 +1,20 @@
 #pragma once
-// Server side, one per client: turns the match's Snapshot into this client's SnapshotMessage,
+// Server side, one per client: turns the tick's SnapshotFrame into this client's SnapshotMessage,
 // delta-coded against the newest snapshot the client has acknowledged, and remembers what it
-// sent so later acks can name a baseline.
+// sent so later acks can name a baseline. The frame's encodings are shared by every client
+// (net/snapshot_frame.hpp); per client there is only the choice and order of runners.
 #include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <memory>
+#include <optional>
+#include <span>
 #include <unordered_map>
+#include <vector>
 
 #include "net/messages.hpp"
 #include "net/runner_block.hpp"
+#include "net/snapshot_frame.hpp"
 
 namespace spear::net {
 
@@ -27,10 +34,17 @@ class SnapshotEncoder {
   // ignored; a newer one confirms the names that snapshot carried.
   void acknowledge(Tick tick);
 
-  // Builds the message. Runners are written in the order given (put the client's own runner
-  // and the nearest first): those that would push the datagram over kMaxDatagramBytes are left
-  // out of this snapshot. snapshot.roster lists every runner's name; only names the client has
-  // not confirmed are sent, for the runners in this message. Ticks must increase.
+  // Builds the message from a shared frame. `order` lists indices into the frame: the runners
+  // to send, in the order to try them (put the client's own runner and the nearest first).
+  // A runner that would push the datagram over kMaxDatagramBytes is left out; once no runner
+  // could fit any more the rest are not tried. Only names the client has not confirmed are
+  // sent, for runners in `order`. Frame ticks must increase; the encoder keeps the frames it
+  // may still delta against.
+  SnapshotMessage encode(const std::shared_ptr<const SnapshotFrame>& frame,
+                         std::span<const std::uint32_t> order,
+                         const std::optional<OwnRunnerState>& own);
+
+  // The same for one client alone: a frame of `snapshot` (its runners in their order).
   SnapshotMessage encode(const Snapshot& snapshot);
 
   // Forget every baseline (e.g. after the client's runner restarted in a new slot).
@@ -41,13 +55,16 @@ class SnapshotEncoder {
 
  private:
   struct Sent {
-    QuantizedSnapshot snapshot;
+    std::shared_ptr<const SnapshotFrame> frame;
+    std::vector<std::uint8_t> sent;  // per runner of the frame: 1 when it went to this client
     std::vector<RosterEntry> names;
   };
   PoseCodecMode mode_;
   std::deque<Sent> history_;  // ascending ticks, at most kMaxBaselineAgeTicks old
   std::optional<Tick> acked_;
   std::unordered_map<RunnerId, RosterEntry> confirmed_names_;
+  // A name table (SnapshotFrame::names) all of whose names this client has confirmed.
+  std::shared_ptr<const SnapshotFrame::Names> all_names_confirmed_;
   SnapshotEncoderStats stats_;
 };
 

@@ -108,7 +108,7 @@ TEST(MatchLoopPump, DeltaSnapshotsDecodeToTheServersPoses) {
       if (snap.baseline_tick) ++deltas;
       ASSERT_EQ(snap.runners.size(), 3u);
       for (const net::RunnerSnapshot& r : snap.runners) {
-        const sim::MatchRunner* m = pump.loop->match().match().runner(r.id);
+        const sim::MatchRunner* m = pump.loop->match().runner(r.id);
         ASSERT_NE(m, nullptr);
         worst = std::max(worst, net::max_joint_error(r.pose, m->state.pose));
         EXPECT_NEAR(r.distance, m->state.distance, 0.07);
@@ -260,11 +260,11 @@ TEST(MatchLoopPump, SilentClientIsFreedAfterFiveSecondsAndItsSlotReused) {
   // 4.5 s later it still holds its slot.
   while (pump.now < went_silent + 4.5) pump.tick();
   EXPECT_EQ(pump.loop->sessions().players(), 1);
-  EXPECT_TRUE(pump.loop->match().match().has_runner(runner));
+  EXPECT_NE(pump.loop->match().runner(runner), nullptr);
   // After 5 s of silence it is gone, with its runner.
   while (pump.now < went_silent + 5.2) pump.tick();
   EXPECT_EQ(pump.loop->sessions().players(), 0);
-  EXPECT_FALSE(pump.loop->match().match().has_runner(runner));
+  EXPECT_EQ(pump.loop->match().runner(runner), nullptr);
   EXPECT_EQ(pump.stats.timeouts, 1u);
 
   PumpClient& second = pump.add_client(player("second"));

@@ -112,7 +112,7 @@ TEST(ServerLoopback, SnapshotsArriveAndDecodeToTheServersPoses) {
     if (s.baseline_tick) ++deltas;
     ASSERT_EQ(s.runners.size(), 3u);
     for (const net::RunnerSnapshot& r : s.runners) {
-      const sim::MatchRunner* m = reference.match().runner(r.id);
+      const sim::MatchRunner* m = reference.runner(r.id);
       ASSERT_NE(m, nullptr);
       worst = std::max(worst, net::max_joint_error(r.pose, m->state.pose));
       ASSERT_NEAR(r.distance, m->state.distance, 0.07) << "tick " << s.tick;

@@ -3,7 +3,9 @@
 // bandwidth figures of an 8-runner run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <random>
 
 #include "net/codec.hpp"
@@ -11,6 +13,7 @@
 #include "net/quantize.hpp"
 #include "net/snapshot_decoder.hpp"
 #include "net/snapshot_encoder.hpp"
+#include "net/snapshot_frame.hpp"
 #include "synthetic_pose.hpp"
 
 namespace spear::net {
@@ -222,6 +225,53 @@ TEST(SnapshotCodec, RunnerBlockFuzzEntrySurvivesMutations) {
     if (i % 7 == 0) x.resize(rng() % x.size() + 1);
     EXPECT_EQ(fuzz_decode_runner_block(x.data(), x.size()), 0);
   }
+}
+
+}  // namespace
+}  // namespace spear::net
+
+namespace spear::net {
+namespace {
+
+TEST(SnapshotFrame, SharedFramesEncodeLikeOneEncoderPerClient) {
+  // Three clients acking differently (every snapshot, every other one, never) and one ordering
+  // its runners backwards: frames shared by all give each exactly the bytes an encoder of its
+  // own would, and every one decodes.
+  constexpr int kRunners = 70;  // more than a datagram holds: trimming too
+  SnapshotEncoder shared[4], alone[4];
+  SnapshotDecoder decoders[4];
+  std::shared_ptr<const SnapshotFrame> previous;
+  for (Tick tick = 10; tick < 60; tick += 2) {
+    const Snapshot s = world(tick, kRunners);
+    const auto frame = std::make_shared<const SnapshotFrame>(s, previous.get());
+    previous = frame;
+    std::vector<std::uint32_t> forward(frame->size()), backward;
+    for (std::uint32_t i = 0; i < forward.size(); ++i) forward[i] = i;
+    backward.assign(forward.rbegin(), forward.rend());
+    Snapshot reversed = s;
+    std::reverse(reversed.runners.begin(), reversed.runners.end());
+    for (int c = 0; c < 4; ++c) {
+      const auto& order = c == 3 ? backward : forward;
+      const SnapshotMessage a = shared[c].encode(frame, order, std::nullopt);
+      const SnapshotMessage b = alone[c].encode(c == 3 ? reversed : s);
+      EXPECT_EQ(a.runner_block, b.runner_block) << "client " << c << " tick " << tick;
+      EXPECT_EQ(a.runner_count, b.runner_count);
+      EXPECT_EQ(a.baseline_tick, b.baseline_tick);
+      EXPECT_EQ(a.roster, b.roster);
+      Snapshot out;
+      ASSERT_EQ(decoders[c].decode(over_the_wire(a), out), SnapshotDecodeError::None);
+      expect_matches(out, s);
+      EXPECT_GE(out.runners.size(), 20u);  // full ones fit about 24
+      const bool ack = c == 0 || c == 3 || (c == 1 && tick % 4 == 0);
+      if (ack) {
+        shared[c].acknowledge(tick);
+        alone[c].acknowledge(tick);
+      }
+    }
+  }
+  EXPECT_GT(shared[0].stats().delta_snapshots, 20u);
+  EXPECT_EQ(shared[2].stats().delta_snapshots, 0u);
+  EXPECT_GT(shared[0].stats().runners_trimmed, 0u);
 }
 
 }  // namespace

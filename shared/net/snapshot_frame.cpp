@@ -1,0 +1,109 @@
+#include "net/snapshot_frame.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace spear::net {
+
+SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous,
+                             PoseCodecMode mode)
+    : tick_(snapshot.tick), broken_(snapshot.broken) {
+  std::unordered_map<RunnerId, const RosterEntry*> roster;
+  roster.reserve(snapshot.roster.size());
+  for (const RosterEntry& e : snapshot.roster) roster.emplace(e.runner, &e);
+
+  const std::size_t n = snapshot.runners.size();
+  Names names;
+  runners_.reserve(n);
+  distances_.reserve(n);
+  names.reserve(n);
+  by_id_.reserve(n);
+  for (const RunnerSnapshot& r : snapshot.runners) {
+    by_id_.push_back({r.id, static_cast<std::uint32_t>(runners_.size())});
+    runners_.push_back(quantize_runner(r, mode));
+    distances_.push_back(r.distance);
+    const auto it = roster.find(r.id);
+    if (it == roster.end()) {
+      names.emplace_back();
+    } else {
+      RosterEntry e = *it->second;
+      if (e.name.size() > kMaxNameBytes) e.name.resize(kMaxNameBytes);
+      names.emplace_back(std::move(e));
+    }
+  }
+  // Sorted by id, then position: of a repeated id only the first runner stays.
+  std::sort(by_id_.begin(), by_id_.end());
+  std::vector<bool> keep(n, true);
+  for (std::size_t k = 1; k < by_id_.size(); ++k)
+    if (by_id_[k].first == by_id_[k - 1].first) keep[by_id_[k].second] = false;
+  if (std::find(keep.begin(), keep.end(), false) != keep.end()) {
+    std::vector<QuantizedRunner> runners;
+    std::vector<double> distances;
+    Names kept;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!keep[i]) continue;
+      runners.push_back(runners_[i]);
+      distances.push_back(distances_[i]);
+      kept.push_back(std::move(names[i]));
+    }
+    runners_ = std::move(runners);
+    distances_ = std::move(distances);
+    names = std::move(kept);
+    by_id_.clear();
+    for (std::size_t i = 0; i < runners_.size(); ++i)
+      by_id_.push_back({runners_[i].id, static_cast<std::uint32_t>(i)});
+    std::sort(by_id_.begin(), by_id_.end());
+  }
+  if (previous && previous->names_ && *previous->names_ == names) {
+    names_ = previous->names_;
+  } else {
+    names_ = std::make_shared<const Names>(std::move(names));
+  }
+  full_.resize(runners_.size());
+}
+
+std::optional<std::size_t> SnapshotFrame::index_of(RunnerId id) const {
+  const auto it = std::lower_bound(by_id_.begin(), by_id_.end(),
+                                   std::pair<RunnerId, std::uint32_t>{id, 0});
+  if (it == by_id_.end() || it->first != id) return std::nullopt;
+  return it->second;
+}
+
+const BitWriter& SnapshotFrame::full_bits(std::size_t i) const {
+  auto& slot = full_[i];
+  if (!slot) {
+    slot.emplace();
+    write_runner(*slot, runners_[i], nullptr);
+  }
+  return *slot;
+}
+
+const SnapshotFrame::Deltas& SnapshotFrame::against(const SnapshotFrame& baseline) const {
+  // The baseline is named by address and tick together: a frame only serves as a baseline
+  // while some encoder holds it, and ticks of one match never repeat.
+  for (const auto& d : deltas_)
+    if (d->baseline_ == &baseline && d->baseline_tick_ == baseline.tick()) return *d;
+  auto d = std::make_unique<Deltas>();
+  d->frame_ = this;
+  d->baseline_ = &baseline;
+  d->baseline_tick_ = baseline.tick();
+  d->index_.resize(runners_.size());
+  for (std::size_t i = 0; i < runners_.size(); ++i) {
+    const auto j = baseline.index_of(runners_[i].id);
+    d->index_[i] = j ? static_cast<std::int32_t>(*j) : -1;
+  }
+  d->bits_.resize(runners_.size());
+  deltas_.push_back(std::move(d));
+  return *deltas_.back();
+}
+
+const BitWriter& SnapshotFrame::Deltas::bits(std::size_t i) const {
+  auto& slot = bits_[i];
+  if (!slot) {
+    slot.emplace();
+    write_runner(*slot, frame_->runners_[i], &baseline_->runners_[static_cast<std::size_t>(index_[i])]);
+  }
+  return *slot;
+}
+
+}  // namespace spear::net

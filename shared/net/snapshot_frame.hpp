@@ -1,0 +1,79 @@
+#pragma once
+// One snapshot tick prepared once for every client. The server builds one SnapshotFrame per
+// snapshot tick; every client's SnapshotEncoder picks runners from it. Each runner is quantized
+// once; its full encoding is written at most once; its delta against an earlier frame is written
+// at most once per baseline frame and shared by every client whose acknowledged baseline is that
+// frame (with a 30 Hz snapshot rate most clients ack the same one or two ticks).
+//
+// Not thread-safe: the encodings are filled in on first use (from const methods).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "net/bit_stream.hpp"
+#include "net/messages.hpp"
+#include "net/runner_block.hpp"
+
+namespace spear::net {
+
+class SnapshotFrame {
+ public:
+  using Names = std::vector<std::optional<RosterEntry>>;  // per runner
+
+  // Quantizes every runner of `snapshot` (in its order; a repeated id keeps its first runner)
+  // and pairs each with its roster name (cut to kMaxNameBytes). snapshot.own is not used.
+  // With the previous frame given, an unchanged name table is shared with it, so encoders
+  // that saw every name confirmed skip looking again.
+  explicit SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous = nullptr,
+                         PoseCodecMode mode = PoseCodecMode::BoneAngles);
+
+  // This frame's runners against one older frame: where each runner is in it and, filled in
+  // on first use, its delta encoding.
+  class Deltas {
+   public:
+    const SnapshotFrame& baseline() const { return *baseline_; }
+    // Index of runner i of the frame in the baseline; -1 when the baseline lacks it.
+    std::int32_t baseline_index(std::size_t i) const { return index_[i]; }
+    // Runner i as a delta against its baseline runner (baseline_index(i) ≥ 0).
+    const BitWriter& bits(std::size_t i) const;
+
+   private:
+    friend class SnapshotFrame;
+    const SnapshotFrame* frame_ = nullptr;
+    const SnapshotFrame* baseline_ = nullptr;
+    Tick baseline_tick_ = 0;
+    std::vector<std::int32_t> index_;
+    mutable std::vector<std::optional<BitWriter>> bits_;
+  };
+
+  Tick tick() const { return tick_; }
+  std::size_t size() const { return runners_.size(); }
+  const QuantizedRunner& runner(std::size_t i) const { return runners_[i]; }
+  // The runner's distance as the match has it (not quantized): for nearest-first orders.
+  double distance(std::size_t i) const { return distances_[i]; }
+  std::optional<std::size_t> index_of(RunnerId id) const;
+  // Runner i's roster entry; nullptr when the roster has none for it.
+  const RosterEntry* name(std::size_t i) const { return (*names_)[i] ? &*(*names_)[i] : nullptr; }
+  // The name table, shared with earlier frames while it does not change.
+  const std::shared_ptr<const Names>& names() const { return names_; }
+  const std::vector<BrokenTarget>& broken() const { return broken_; }
+
+  // Runner i as write_runner() writes it in full.
+  const BitWriter& full_bits(std::size_t i) const;
+  // This frame against `baseline` (an older frame); the same object for every caller.
+  const Deltas& against(const SnapshotFrame& baseline) const;
+
+ private:
+  Tick tick_ = 0;
+  std::vector<QuantizedRunner> runners_;
+  std::vector<double> distances_;
+  std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
+  std::shared_ptr<const Names> names_;
+  std::vector<BrokenTarget> broken_;
+  mutable std::vector<std::optional<BitWriter>> full_;
+  mutable std::vector<std::unique_ptr<Deltas>> deltas_;  // one per baseline frame used so far
+};
+
+}  // namespace spear::net
