@@ -38,6 +38,8 @@ BotController::BotController(float skill, std::uint64_t seed)
   if (!(skill >= 0.f && skill <= 1.f)) {
     throw std::invalid_argument("bot: skill must be in [0, 1]");
   }
+  stagger_ticks_ = static_cast<std::uint32_t>(
+      rng_.below(static_cast<std::uint64_t>(ticks_for(kBotPlanStagger, kDefaultDt)) + 1));
 }
 
 void BotController::make_plan(const RunnerState& state, const Course& course,
@@ -48,7 +50,8 @@ void BotController::make_plan(const RunnerState& state, const Course& course,
 
   // The runner with no input, tick by tick: chain[k] is the state k ticks from now. Stops where
   // doing nothing crashes (no later candidate can help).
-  const std::uint32_t horizon = ticks_for(kBotPlanHorizon, dt) + ticks_for(0.1f, dt);
+  const std::uint32_t horizon =
+      ticks_for(kBotPlanHorizon, dt) + ticks_for(0.1f, dt) + stagger_ticks_;
   std::vector<RunnerState> chain;
   chain.reserve(horizon + 1);
   chain.push_back(state);
@@ -145,7 +148,9 @@ Input BotController::decide(const RunnerState& state, const Course& course, Tick
   const Obstacle& o = course.obstacle(next);
   const double speed = std::max(static_cast<double>(state.rig.scroll_speed), ground_speed_at(state.distance));
   const double ahead = o.x - (state.distance + static_cast<double>(body_front(state.pose)));
-  if (ahead <= speed * static_cast<double>(kBotPlanHorizon)) {
+  const double plan_seconds =
+      static_cast<double>(kBotPlanHorizon) + static_cast<double>(stagger_ticks_) * kDefaultDt;
+  if (ahead <= speed * plan_seconds) {
     make_plan(state, course, o, tick, dt);
     if (tick >= plan_.act_at) {
       in.press(plan_.button);

@@ -21,6 +21,9 @@ inline constexpr float kBotMaxErrorSeconds = 0.2f;  // reaction error σ at skil
 // few candidate ticks are wasted (planning costs ~0.4 ms of CPU per obstacle).
 inline constexpr float kBotPlanHorizon = 0.65f;
 inline constexpr float kBotRestartWait = 0.4f;      // s after a restart is allowed, at skill 0
+// s: each bot plans up to this much earlier than kBotPlanHorizon, by a fixed amount drawn from its
+// seed, so bots that reach an obstacle together do not all plan on the same server tick.
+inline constexpr float kBotPlanStagger = 0.25f;
 
 class BotController {
  public:
@@ -46,6 +49,7 @@ class BotController {
 
   float skill_;
   SplitMix64 rng_;
+  std::uint32_t stagger_ticks_ = 0;  // this bot's share of kBotPlanStagger, in ticks at 60 Hz
   Plan plan_{};
   std::uint32_t run_ = 0;    // the runner's `runs` the plan belongs to
   Tick restart_at_ = 0;      // when down: the tick to press Jump
