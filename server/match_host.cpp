@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "server/own_runner_check.hpp"
 #include "server/wire_input.hpp"
 #include "sim/runner_stats.hpp"
 
@@ -11,15 +12,16 @@ namespace {
 // A break stays in snapshots this long so a client that lost a few still sees it (ticks at 60 Hz).
 constexpr net::Tick kBreakMemoryTicks = 60;
 
-sim::MatchConfig match_config(int tick_rate) {
+sim::MatchConfig match_config(int tick_rate, sim::Tick rewind_ticks) {
   sim::MatchConfig c;
   c.tick_rate = tick_rate;
+  c.rewind_ticks = rewind_ticks;
   return c;
 }
 }  // namespace
 
-MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill)
-    : match_(seed, match_config(tick_rate)) {
+MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill, sim::Tick rewind_ticks)
+    : match_(seed, match_config(tick_rate, rewind_ticks)) {
   for (int i = 0; i < bots; ++i) {
     const sim::RunnerId id = match_.add_runner();
     RunnerInfo info;
@@ -129,6 +131,12 @@ std::optional<net::Tick> MatchHost::last_applied_input(net::RunnerId id) const {
   const net::Tick newest = *info->newest_input;
   if (match_.tick() == 0) return std::nullopt;
   return newest < match_.tick() ? newest : match_.tick() - 1;
+}
+
+std::optional<net::OwnRunnerState> MatchHost::own_runner_state(net::RunnerId id, net::Tick tick) const {
+  const auto sim = sim_id(id);
+  if (!sim) return std::nullopt;
+  return server::own_runner_state(match_, *sim, id, tick, last_applied_input(id));
 }
 
 net::Snapshot MatchHost::snapshot() const {

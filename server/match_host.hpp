@@ -24,8 +24,9 @@ struct InputCounts {
 
 class MatchHost {
  public:
-  // Throws std::invalid_argument for a bad tick rate or bot skill.
-  MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill);
+  // Throws std::invalid_argument for a bad tick rate or bot skill. rewind_ticks: the window of
+  // fair input timing (sim::MatchConfig::rewind_ticks; 0: late inputs apply at once).
+  MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill, sim::Tick rewind_ticks = 0);
 
   // A runner for a player, under its wire id (server/wire_id_pool.hpp: reused once free, so
   // only 65535 runners at once would fill it); nullopt then.
@@ -47,6 +48,8 @@ class MatchHost {
   const InputCounts& input_counts() const { return input_counts_; }
   // Newest input tick of this runner that the match has applied (for OwnRunnerState).
   std::optional<net::Tick> last_applied_input(net::RunnerId id) const;
+  // The player's OwnRunnerState for the snapshot at `tick` (server/own_runner_check.hpp).
+  std::optional<net::OwnRunnerState> own_runner_state(net::RunnerId id, net::Tick tick) const;
 
   // Every runner (id order), the recent breaks and every name: the base of all snapshots.
   net::Snapshot snapshot() const;

@@ -2,11 +2,14 @@
 
 #include <cmath>
 
+#include "server/own_runner_check.hpp"
+
 namespace spear::server {
 
 MatchLoop::MatchLoop(const ServerConfig& config, ServerStats& stats)
     : config_(config),
-      match_(config.seed, config.tick_rate, config.bots, config.bot_skill),
+      match_(config.seed, config.tick_rate, config.bots, config.bot_skill,
+             rewind_ticks(config.rewind_ms, config.tick_rate)),
       sessions_(config, match_, stats) {
   if (config.duration) {
     duration_ticks_ = static_cast<std::uint64_t>(std::llround(*config.duration * config.tick_rate));

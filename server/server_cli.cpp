@@ -56,6 +56,12 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
       ->check(CLI::Range(0.0f, 1.0f))
       ->capture_default_str()
       ->envname("SPEAR_BOT_SKILL");
+  app.add_option("--rewind-ms", c.rewind_ms,
+                 "Fair input timing: late inputs apply at the tick pressed when at most this many "
+                 "ms late (0: when they arrive)")
+      ->check(CLI::Range(0.0, 2000.0))
+      ->capture_default_str()
+      ->envname("SPEAR_REWIND_MS");
   app.add_option("--max-players", c.max_players, "Player slots")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str()

@@ -18,6 +18,10 @@ struct ServerConfig {
   int snapshot_rate = 30;        // snapshots per second to each client (≤ tick_rate)
   int bots = 0;                  // bot runners added at start
   float bot_skill = 1.0f;        // [0, 1]; 1 never fails
+  // Fair input timing: a player's input applies at the tick it was pressed when it arrives at
+  // most this late (the runner re-simulated from there); later ones apply at the window's edge.
+  // 0: inputs apply when they arrive.
+  double rewind_ms = 250.0;
 
   // Sessions.
   int max_players = 16;

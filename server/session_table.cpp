@@ -311,10 +311,7 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out) {
       own_order.insert(own_order.begin(), static_cast<std::uint32_t>(*mine));
       if (own_order.size() > net::kMaxRunnersPerSnapshot) own_order.resize(net::kMaxRunnersPerSnapshot);
       order = own_order;
-      own.emplace();
-      own->id = *s.runner;
-      own->state_tick = base.tick;
-      own->last_input_tick = match_.last_applied_input(*s.runner).value_or(0);
+      own = match_.own_runner_state(*s.runner, base.tick);
     }
     net::SnapshotMessage msg = s.encoder.encode(frame, order, own);
     ++stats_.snapshots_sent;

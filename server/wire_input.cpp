@@ -1,5 +1,7 @@
 #include "server/wire_input.hpp"
 
+#include <algorithm>
+
 #include "sim/lab.hpp"
 
 namespace spear::server {
@@ -48,8 +50,14 @@ net::RunnerSnapshot runner_snapshot(net::RunnerId id, const sim::RunnerState& s,
   r.lab_motion = static_cast<std::uint8_t>(sim::lab_motion(s.lab_motion));
   r.score = s.score;
   r.best = s.best;
+  r.combo = static_cast<std::uint8_t>(std::min<std::uint32_t>(s.combo, net::kMaxWireCombo));
   r.distance = s.distance;
   r.pose = s.pose;
+  if (s.mode == sim::RunnerMode::Lab) {
+    r.lab_phase = sim::lab_cycle_progress(s.rig);
+    r.lab_gait = s.rig.gait;
+    if (s.skeleton) r.ik = sim::lab_ik_targets(s);
+  }
   return r;
 }
 

@@ -19,6 +19,10 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--duration", o.duration, "seconds to run (headless: required)")->check(CLI::NonNegativeNumber);
   app.add_flag("--autoplay", o.autoplay, "the bot controller drives your runner");
   app.add_option("--autoplay-skill", o.autoplay_skill, "skill of --autoplay, 0..1")->check(CLI::Range(0.0, 1.0));
+  bool no_prediction = false;
+  app.add_flag("--no-prediction", no_prediction,
+               "show your runner interpolated like the others, inputs at the time shown (local game: "
+               "the server applies inputs when they arrive)");
   app.add_option("--stats-json", o.stats_json, "write what the run saw to this JSON file at the end");
   app.add_option("--screenshot", o.screenshot, "write the last frame, drawn offscreen, to this PNG file");
   app.add_option("--screenshot-frames", o.screenshot_frames,
@@ -37,6 +41,7 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
     return app.exit(e);
   }
   if (!connect.empty()) o.connect = connect;
+  o.prediction = !no_prediction;
   if (app.count("--seed")) o.seed = seed;
   if (!script.empty()) {
     std::string error;

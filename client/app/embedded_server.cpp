@@ -3,13 +3,14 @@
 namespace spear::client {
 
 std::unique_ptr<EmbeddedServer> EmbeddedServer::start(int bots, float bot_skill, std::uint64_t seed,
-                                                      std::string* error) {
+                                                      std::string* error, double rewind_ms) {
   server::ServerConfig c;
   c.bind_address = "127.0.0.1";
   c.port = 0;
   c.seed = seed;
   c.bots = bots;
   c.bot_skill = bot_skill;
+  c.rewind_ms = rewind_ms;
   c.max_players = 4;
   c.max_spectators = 4;
   auto s = std::make_unique<server::Server>(c);

@@ -10,35 +10,27 @@ namespace {
 constexpr double kBehind = 600.0;  // course units drawn behind the camera
 constexpr double kAhead = 1800.0;  // and ahead of it (the widest letterbox is 21:9 of 440)
 
+// The session's words as the HUD's message: the fixed messages where the words are one of
+// them (they are drawn as such), otherwise the session's own headline, so the big line always
+// says what happened ("bad server address", "no answer from …", "wrong version …").
 void set_message(HudState& hud, const ClientSession& session, double now) {
   const SessionStatus& st = session.status();
   const StatusMessage m = st.message(now);
-  switch (st.phase()) {
-    case SessionPhase::Connecting:
-      hud.message = StateMessage::Connecting;
-      hud.message_detail = m.detail;
-      return;
-    case SessionPhase::Refused:
-      if (m.headline == refusal_words(net::RefusalReason::ServerFull)) hud.message = StateMessage::ServerFull;
-      else if (m.headline == refusal_words(net::RefusalReason::WrongPassword)) hud.message = StateMessage::WrongPassword;
-      else hud.message = StateMessage::ConnectionLost;
-      hud.message_detail = hud.message == StateMessage::ConnectionLost ? m.headline + "  ·  " + m.detail : m.detail;
-      return;
-    case SessionPhase::BadAddress:
-    case SessionPhase::ConnectionLost:
-    case SessionPhase::Disconnected:
-      hud.message = StateMessage::ConnectionLost;
-      hud.message_detail = st.phase() == SessionPhase::BadAddress ? m.headline + ": " + m.detail : m.detail;
-      return;
-    case SessionPhase::Connected:
-      if (m.headline == "press Space to run again") {
-        hud.message = StateMessage::PressSpaceToRun;
-      } else if (!m.headline.empty()) {
-        hud.message = StateMessage::ConnectionLost;
-        hud.message_detail = m.headline + "  ·  " + m.detail;
-      }
-      return;
+  if (m.headline.empty()) return;
+  hud.message_detail = m.detail;
+  if (st.phase() == SessionPhase::Connecting) {
+    hud.message = StateMessage::Connecting;  // its own animated ellipsis
+    return;
   }
+  for (StateMessage known : {StateMessage::ServerFull, StateMessage::WrongPassword, StateMessage::ConnectionLost,
+                             StateMessage::PressSpaceToRun}) {
+    if (m.headline == state_message_text(known)) {
+      hud.message = known;
+      return;
+    }
+  }
+  hud.message = StateMessage::Custom;
+  hud.message_headline = m.headline;
 }
 }  // namespace
 
@@ -51,6 +43,7 @@ FrameInputs FrameData::inputs() const {
   in.obstacles = obstacles;
   in.hud = &hud;
   in.skeleton_overlay = skeleton;
+  in.rig_debug = rig_debug ? &*rig_debug : nullptr;
   return in;
 }
 
@@ -99,6 +92,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time, c
   hud.show_run = followed != nullptr;
   if (followed) {
     hud.score = followed->frame.score;
+    hud.combo = followed->frame.combo;
     hud.best = std::max(followed->frame.best, followed->frame.score);
     hud.distance_m = static_cast<float>(followed->frame.distance / 10.0);
     hud.speed_mps = followed->frame.speed / 10.f;
@@ -110,8 +104,10 @@ FrameData assemble_frame(const ClientSession& session, double now, float time, c
       hud.lab.motion = std::string(rig::motion_name(static_cast<rig::Motion>(followed->frame.lab_motion)));
       hud.lab.paused = (followed->frame.flags & net::runner_flags::kPaused) != 0;
       hud.lab.skeleton = f.skeleton;
-      hud.lab.gait = followed->frame.lab_motion == static_cast<std::uint8_t>(rig::Motion::Run) ? 1.f : 0.f;
+      hud.lab.phase = followed->frame.lab_phase;
+      hud.lab.gait = followed->frame.lab_gait;
     }
+    if (f.skeleton) f.rig_debug = followed->frame.ik;
   }
   for (const RunnerView& r : session.runners()) {
     ScoreRow row;

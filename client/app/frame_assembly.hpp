@@ -1,6 +1,7 @@
 #pragma once
 // The session's state as one drawable frame: figures, obstacles and the HUD, owned here so that
 // a frame can be kept and drawn again unchanged (reduced motion, a paused window).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct FrameData {
   double camera_x = 0.0;
   int followed_lane = 0;
   bool skeleton = false;
+  std::optional<rig::RigDebug> rig_debug;  // the followed runner's IK targets (skeleton overlay)
   float time = 0.f;
   bool has_followed = false;
 

@@ -71,6 +71,7 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
   sc.password = o.password;
   sc.autoplay = o.autoplay;
   sc.autoplay_skill = o.autoplay_skill;
+  sc.prediction = o.prediction;
   sc.script = o.script;
   std::optional<net::PeerAddress> peer;
   std::string bad;
@@ -81,7 +82,7 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
   } else {
     const std::uint64_t seed = o.seed ? *o.seed : std::random_device{}() * 0x9E3779B97F4A7C15ull + std::random_device{}();
     std::string error;
-    s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error);
+    s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error, o.prediction ? 250.0 : 0.0);
     if (!s.server) {
       std::cerr << "spear-client: error: " << error << "\n";
       return 2;
@@ -191,6 +192,13 @@ int run_window(const ClientOptions& o, Setup& setup) {
   sf::ContextSettings cs;
   cs.antialiasingLevel = 8;  // SFML falls back to what the driver offers
   sf::RenderWindow window(sf::VideoMode(o.width, o.height), "Spear Run", sf::Style::Default, cs);
+  {  // centre it ourselves: without a window manager (Xvfb, kiosks) X11 may place it off screen
+    const sf::VideoMode desk = sf::VideoMode::getDesktopMode();
+    const auto centre = [](unsigned screen, unsigned size) {
+      return screen > size ? static_cast<int>((screen - size) / 2) : 0;
+    };
+    window.setPosition({centre(desk.width, o.width), centre(desk.height, o.height)});
+  }
   window.setVerticalSyncEnabled(true);
   window.setFramerateLimit(120);  // a ceiling where vsync is unavailable (a virtual display)
   window.setKeyRepeatEnabled(false);

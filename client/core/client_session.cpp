@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/sim_input.hpp"
 #include "sim/obstacle.hpp"
 
 namespace spear::client {
@@ -19,8 +20,12 @@ RunnerFrame to_frame(const net::RunnerSnapshot& r) {
   f.lab_motion = r.lab_motion;
   f.score = static_cast<std::int32_t>(r.score);
   f.best = static_cast<std::int32_t>(r.best);
+  f.combo = r.combo;
   f.distance = r.distance;
   f.pose = r.pose;
+  f.lab_phase = r.lab_phase;
+  f.lab_gait = r.lab_gait;
+  f.ik = r.ik;
   return f;
 }
 }  // namespace
@@ -45,6 +50,8 @@ void ClientSession::start_attempt(double now) {
   status_.on_attempt(now);
   buffer_.reset();
   autopilot_.reset();
+  predictor_.reset();
+  predictor_bot_.reset();
   welcome_.reset();
   last_input_tick_.reset();
   last_applied_seen_.reset();
@@ -68,6 +75,12 @@ void ClientSession::on_welcome(const net::Welcome& w, double now) {
   }
   follow_.set_own(w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt);
   if (config_.autoplay && w.runner_id) autopilot_.emplace(w.course_seed, w.tick_rate, config_.autoplay_skill);
+  predictor_.reset();
+  predictor_bot_.reset();
+  if (w.runner_id) {
+    predictor_.emplace(w.course_seed, w.tick_rate);
+    if (config_.autoplay) predictor_bot_.emplace(config_.autoplay_skill, 7);
+  }
 }
 
 LocalAction ClientSession::press(Key key) {
@@ -75,10 +88,12 @@ LocalAction ClientSession::press(Key key) {
   const std::uint8_t lab_motion = mine ? mine->frame.lab_motion : 0;
   const ControlMode mode = control_mode();
   // The autopilot owns the runner's buttons: a stray key would put it out of step.
-  if (autopilot_ && mode != ControlMode::Spectator) {
+  if ((autopilot_ || predictor_bot_) && mode != ControlMode::Spectator) {
     const LocalAction a = map_key(key, mode, lab_motion).local;
     return a;
   }
+  if (mode == ControlMode::Runner && (map_key(key, mode, lab_motion).buttons & net::buttons::kJump))
+    press_pending_ = true;
   const LocalAction a = keys_.press(key, mode, lab_motion);
   if (a == LocalAction::NextRunner) {
     follow_.next(ids_);
@@ -101,6 +116,12 @@ void ClientSession::take_snapshots(double now) {
       runners_seen_.insert(r.id);
       if (autopilot_ && welcome_ && welcome_->runner_id == r.id) autopilot_->on_snapshot(s.tick, r.distance, r.mode);
     }
+    if (predictor_ && s.own) {
+      std::optional<double> distance;
+      for (const auto& r : s.runners)
+        if (r.id == s.own->id) distance = r.distance;
+      predictor_->on_snapshot(*s.own, distance);
+    }
     buffer_.push(s.tick, std::move(frames), now);
   }
   for (const auto& [id, entry] : c->roster()) roster_[id] = entry;
@@ -120,7 +141,11 @@ void ClientSession::send_inputs(double now) {
                               kMaxInputLeadTicks);
   const net::Tick target = est + static_cast<net::Tick>(lead);
   std::vector<net::InputFrame> frames;
-  if (autopilot_) {
+  if (predictor_ && predictor_->server_checks() && !predictor_->stats().gave_up) {
+    // The tick the player acts at: the present with prediction, else the one shown.
+    const double at = config_.prediction ? buffer_.clock().server_time_at(now) : buffer_.view().render_time;
+    frames = predicted_inputs(static_cast<net::Tick>(std::max(0.0, std::floor(at * rate))));
+  } else if (autopilot_) {
     frames = autopilot_->advance(target, target);
   } else {
     net::Tick from = last_input_tick_ ? *last_input_tick_ + 1 : target;
@@ -137,12 +162,24 @@ void ClientSession::send_inputs(double now) {
   }
 }
 
+std::vector<net::InputFrame> ClientSession::predicted_inputs(net::Tick present) {
+  if (!predictor_->active()) return {};  // aligning: presses wait in the accumulator
+  bool first = true;
+  return predictor_->advance(present, [&](const sim::RunnerState& state, net::Tick tick) {
+    if (predictor_bot_) return predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
+    const sim::Input in = first ? sim_input_from_frame(keys_.take(tick)) : sim::Input{};
+    first = false;
+    return in;
+  });
+}
+
 void ClientSession::build_views(float dt_cosmetic) {
   const InterpolatedView& v = buffer_.view();
   ids_.clear();
   for (const auto& r : v.runners) ids_.push_back(r.id);
   std::sort(ids_.begin(), ids_.end());
   const auto followed = follow_.update(ids_);
+  const float frame_dt = last_update_ >= 0.0 ? static_cast<float>(std::clamp(now_ - last_update_, 0.0, 0.25)) : 0.f;
   if (followed) followed_seen_.insert(*followed);
   runners_.clear();
   for (const auto& r : v.runners) {
@@ -151,6 +188,14 @@ void ClientSession::build_views(float dt_cosmetic) {
     rv.lane = static_cast<int>(r.id);
     rv.followed = followed && *followed == r.id;
     rv.own = welcome_ && welcome_->runner_id && *welcome_->runner_id == r.id;
+    // The own runner predicted, except in the lab (no timing there; its readouts come from the
+    // server) and on the way in or out of it.
+    const bool lab = (r.flags & net::runner_flags::kLab) || (predictor_ && predictor_->state().mode == sim::RunnerMode::Lab);
+    if (rv.own && config_.prediction && predictor_ && predictor_->active() && !lab) {
+      rv.frame = predictor_->frame(r.id, frame_dt);
+      rv.frame.flags = static_cast<std::uint8_t>(rv.frame.flags | (r.flags & net::runner_flags::kBot));
+      rv.frame.combo = r.combo;  // HUD only: the snapshot's is a few ticks old
+    }
     rv.bot = (r.flags & net::runner_flags::kBot) != 0;
     if (auto it = roster_.find(r.id); it != roster_.end()) {
       rv.name = it->second.name;
@@ -161,8 +206,8 @@ void ClientSession::build_views(float dt_cosmetic) {
     auto [sit, fresh] = secondary_.try_emplace(r.id);
     auto& pose_out = secondary_pose_[r.id];
     if (dt_cosmetic > 0.f || fresh) {
-      const bool airborne = r.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping);
-      pose_out = rig::step_secondary(sit->second, r.pose, r.speed, airborne, std::min(dt_cosmetic, 1.f / 30.f));
+      const bool airborne = rv.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping);
+      pose_out = rig::step_secondary(sit->second, rv.frame.pose, rv.frame.speed, airborne, std::min(dt_cosmetic, 1.f / 30.f));
     }
     rv.secondary = pose_out;
     runners_.push_back(std::move(rv));
@@ -192,13 +237,16 @@ void ClientSession::update(double now, float dt_cosmetic) {
       if (const LocalAction a = press(k); a == LocalAction::ToggleNetGraph || a == LocalAction::Quit)
         local_actions_.push_back(a);
 
+  if (press_pending_) reaction_.on_press(frames_sampled_, now);
+  press_pending_ = false;
   buffer_.sample(now);
   if (buffer_.view().kind != SampleKind::Empty) {
     delay_sum_ += buffer_.delay();
     ++delay_samples_;
   }
+  if (c->state() == net::ConnectionState::Connected) send_inputs(now);  // steps the prediction
   build_views(dt_cosmetic);
-  if (c->state() == net::ConnectionState::Connected) send_inputs(now);
+  last_update_ = now;
   link_->pump(now);  // send this frame's input right away
 
   status_.on_connection(*c, now);
@@ -218,6 +266,8 @@ void ClientSession::update(double now, float dt_cosmetic) {
 }
 
 void ClientSession::on_frame(bool drawn) {
+  const RunnerView* mine = own();
+  reaction_.on_frame(frames_sampled_, now_, mine && mine->frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping));
   ++frames_sampled_;
   if (drawn) ++frames_;
   if (const RunnerView* f = followed()) pops_.add(f->frame.id, f->frame.pose);
@@ -326,6 +376,18 @@ RunStats ClientSession::stats(double now) const {
     s.own_distance = mine->frame.distance;
   }
   s.inputs_sent = inputs_sent_;
+  s.prediction = config_.prediction;
+  s.reaction_samples = reaction_.samples();
+  s.reaction_frames_mean = reaction_.mean_frames();
+  s.reaction_frames_max = reaction_.max_frames();
+  s.reaction_ms_mean = reaction_.mean_ms();
+  if (predictor_) {
+    const PredictionStats& p = predictor_->stats();
+    s.prediction_checks = p.checks;
+    s.prediction_mismatches = p.mismatches;
+    s.prediction_corrections = p.corrections;
+    s.prediction_worst_step = p.worst_correction_step;
+  }
   if (auto f = status_.failure()) s.failure = *f;
   return s;
 }

@@ -20,7 +20,9 @@
 #include "core/interpolation_buffer.hpp"
 #include "core/key_script.hpp"
 #include "core/net_graph_sampler.hpp"
+#include "core/own_runner_predictor.hpp"
 #include "core/pop_meter.hpp"
+#include "core/reaction_meter.hpp"
 #include "core/run_stats.hpp"
 #include "core/server_link.hpp"
 #include "core/session_status.hpp"
@@ -38,6 +40,10 @@ struct SessionConfig {
   float autoplay_skill = 1.f;
   std::vector<ScriptedKey> script;  // presses relative to the first Welcome
   double timeout_s = net::kTimeoutSeconds;
+  // The own runner predicted at the present (inputs take effect the frame they are pressed,
+  // stamped with that tick). false: it is shown interpolated like the others and inputs are
+  // stamped with the tick shown (the autopilot, too, decides on what is shown).
+  bool prediction = true;
 };
 
 // One runner ready to draw.
@@ -93,12 +99,14 @@ class ClientSession {
   double render_time() const { return buffer_.view().render_time; }
   RunStats stats(double now) const;
   const Autopilot* autopilot() const { return autopilot_ ? &*autopilot_ : nullptr; }
+  const OwnRunnerPredictor* predictor() const { return predictor_ ? &*predictor_ : nullptr; }
 
  private:
   void start_attempt(double now);
   void on_welcome(const net::Welcome& w, double now);
   void take_snapshots(double now);
   void send_inputs(double now);
+  std::vector<net::InputFrame> predicted_inputs(net::Tick present);
   void build_views(float dt_cosmetic);
   net::ClientConfig connection_config() const;
 
@@ -112,8 +120,13 @@ class ClientSession {
   InputRoundTrip round_trip_;
   FollowSelection follow_;
   PopMeter pops_;
+  ReactionMeter reaction_;
+  bool press_pending_ = false;  // a Jump pressed since the last update (for reaction_)
   KeyScript script_;
   std::optional<Autopilot> autopilot_;
+  std::optional<OwnRunnerPredictor> predictor_;
+  std::optional<sim::BotController> predictor_bot_;  // autoplay with the predictor
+  double last_update_ = -1.0;
   std::optional<sim::Course> course_;
   std::optional<net::Welcome> welcome_;
   std::optional<double> welcomed_at_;

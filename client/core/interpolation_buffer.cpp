@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/pose_blend.hpp"
+#include "net/messages.hpp"
 
 namespace spear::client {
 
@@ -19,11 +20,21 @@ bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
 }
 
+// The lab's readouts between (or, t > 1, past) two frames of one runner. Only within one lab
+// stay: a frame outside the lab carries none, and a new motion's phase starts afresh.
+void blend_lab(RunnerFrame& out, const RunnerFrame& a, const RunnerFrame& b, float t) {
+  if (!(a.flags & b.flags & net::runner_flags::kLab) || a.lab_motion != b.lab_motion) return;
+  out.lab_phase = lerp_phase(a.lab_phase, b.lab_phase, t);
+  out.lab_gait = std::clamp(a.lab_gait + (b.lab_gait - a.lab_gait) * t, 0.f, 1.f);
+  if (a.ik && b.ik && out.ik) out.ik = lerp_rig_debug(*a.ik, *b.ik, t);
+}
+
 RunnerFrame blend(const RunnerFrame& a, const RunnerFrame& b, double t, double span) {
   RunnerFrame out = t < 1.0 ? a : b;  // discrete fields: the state at or before the render time
   out.pose = lerp_pose(a.pose, b.pose, static_cast<float>(t));
   out.distance = a.distance + (b.distance - a.distance) * t;
   out.speed = static_cast<float>((b.distance - a.distance) / span);
+  blend_lab(out, a, b, static_cast<float>(t));
   return out;
 }
 }  // namespace
@@ -164,6 +175,7 @@ void InterpolationBuffer::sample_runners(double t) {
     RunnerFrame out = rn;
     const double k = ahead / gap;
     out.pose = extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k));
+    blend_lab(out, *rp, rn, static_cast<float>(1.0 + k));
     out.distance = rn.distance + (rn.distance - rp->distance) * k;
     out.speed = view_.kind == SampleKind::Held ? 0.f : static_cast<float>((rn.distance - rp->distance) / gap);
     view_.runners.push_back(out);
@@ -192,6 +204,14 @@ void InterpolationBuffer::smooth(double dt) {
       tr.distance_offset *= distance_fade;
     }
     for (std::size_t j = 0; j < rig::kJointCount; ++j) r.pose.joints[j] += tr.joint_offset[j];
+    if (r.ik) {  // the targets move with the limbs they belong to
+      using rig::Joint;
+      const auto offset = [&](Joint j) { return tr.joint_offset[static_cast<std::size_t>(j)]; };
+      r.ik->foot_target[0] += offset(Joint::FootNear);
+      r.ik->foot_target[1] += offset(Joint::FootFar);
+      r.ik->hand_target[0] += offset(Joint::HandNear);
+      r.ik->hand_target[1] += offset(Joint::HandFar);
+    }
     r.distance += tr.distance_offset;
     tr.kind = view_.kind;
     tr.base_tick = view_.base_tick;

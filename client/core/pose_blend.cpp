@@ -1,6 +1,7 @@
 #include "core/pose_blend.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace spear::client {
 
@@ -21,6 +22,26 @@ rig::Pose extrapolate_pose(const rig::Pose& prev, const rig::Pose& p, float k) {
   out.head_r = std::max(out.head_r, 1.f);
   out.contact_near = p.contact_near;
   out.contact_far = p.contact_far;
+  return out;
+}
+
+float lerp_phase(float a, float b, float t) {
+  float d = b - a;
+  d -= std::round(d);  // the shortest way: −0.5..0.5 of a cycle
+  const float p = a + d * t;
+  const float w = p - std::floor(p);
+  return std::isfinite(w) && w < 1.f ? w : 0.f;
+}
+
+rig::RigDebug lerp_rig_debug(const rig::RigDebug& a, const rig::RigDebug& b, float t) {
+  rig::RigDebug out = t < 0.5f ? a : b;
+  // Hand targets mean something only while the hands hold the shaft: across a grip or a
+  // release they come from the nearer side, unblended.
+  const bool hands = a.hands_on_spear && b.hands_on_spear;
+  for (int side = 0; side < 2; ++side) {
+    out.foot_target[side] = rig::lerp(a.foot_target[side], b.foot_target[side], t);
+    if (hands) out.hand_target[side] = rig::lerp(a.hand_target[side], b.hand_target[side], t);
+  }
   return out;
 }
 

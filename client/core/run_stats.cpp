@@ -77,6 +77,15 @@ std::string to_json(const RunStats& s) {
   o << "  \"best_score\": " << s.best_score << ",\n";
   o << "  \"own_distance\": " << number(s.own_distance) << ",\n";
   o << "  \"inputs_sent\": " << s.inputs_sent << ",\n";
+  o << "  \"prediction\": " << (s.prediction ? "true" : "false") << ",\n";
+  o << "  \"reaction_samples\": " << s.reaction_samples << ",\n";
+  o << "  \"reaction_frames_mean\": " << number(s.reaction_frames_mean) << ",\n";
+  o << "  \"reaction_frames_max\": " << s.reaction_frames_max << ",\n";
+  o << "  \"reaction_ms_mean\": " << number(s.reaction_ms_mean) << ",\n";
+  o << "  \"prediction_checks\": " << s.prediction_checks << ",\n";
+  o << "  \"prediction_mismatches\": " << s.prediction_mismatches << ",\n";
+  o << "  \"prediction_corrections\": " << s.prediction_corrections << ",\n";
+  o << "  \"prediction_worst_step\": " << number(s.prediction_worst_step) << ",\n";
   o << "  \"failure\": " << (s.failure.empty() ? "null" : quoted(s.failure)) << "\n";
   o << "}\n";
   return o.str();

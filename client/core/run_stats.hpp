@@ -40,6 +40,14 @@ struct RunStats {
   std::uint32_t best_score = 0;   // own runner's best, players
   double own_distance = 0.0;      // own runner's distance at the end, units
   std::uint64_t inputs_sent = 0;  // input frames pushed (players)
+  // Own-runner prediction (players): on or off, and Jump press → first frame showing the leap.
+  bool prediction = false;
+  std::uint64_t reaction_samples = 0;
+  double reaction_frames_mean = 0.0;
+  std::uint64_t reaction_frames_max = 0;
+  double reaction_ms_mean = 0.0;
+  std::uint64_t prediction_checks = 0, prediction_mismatches = 0, prediction_corrections = 0;
+  double prediction_worst_step = 0.0;  // units: largest per-frame move of a fading correction
   std::string failure;            // why the run failed, empty when it did not
 };
 

@@ -2,8 +2,10 @@
 // One runner as the client sees it at one moment: what the interpolation buffer stores per
 // snapshot and hands back per frame. Plain data, no wire or drawing types.
 #include <cstdint>
+#include <optional>
 
 #include "rig/pose.hpp"
+#include "rig/rig.hpp"
 
 namespace spear::client {
 
@@ -14,9 +16,15 @@ struct RunnerFrame {
   std::uint8_t lab_motion = 0;  // rig::Motion playing in the lab
   std::int32_t score = 0;     // points, this run
   std::int32_t best = 0;      // best score in the match
+  std::int32_t combo = 0;     // targets broken in a row this run
   double distance = 0.0;      // course units travelled by the anchor (interpolated continuously)
   float speed = 0.f;          // ground speed, units/s, from the anchor's travel between snapshots
   rig::Pose pose{};           // joints relative to the anchor, units, y down
+  // Lab readouts (with the lab flag): cycle phase 0..1 (wraps) and gait 0 walk .. 1 run.
+  float lab_phase = 0.f;
+  float lab_gait = 0.f;
+  // The rig's IK targets, anchor-relative like the pose (lab with the skeleton overlay on).
+  std::optional<rig::RigDebug> ik;
 };
 
 }  // namespace spear::client

@@ -130,12 +130,23 @@ StatusMessage SessionStatus::message(double now) const {
       m.detail += retry_allowed_ ? "  ·  trying again…" : "  ·  Esc to quit";
       break;
     }
-    case SessionPhase::ConnectionLost:
-      m.headline = ever_connected_ ? "connection lost" : "no answer";
+    case SessionPhase::ConnectionLost: {
+      // The headline says what happened; the detail where, and what the client does about it.
       m.severity = Severity::Warning;
-      m.detail = (disconnect_ == net::DisconnectReason::ServerShutdown ? "the server shut down" : server_) +
-                 std::string("  ·  retrying…  ·  Esc to quit");
+      std::string where = server_;
+      if (!ever_connected_) {
+        m.headline = "no answer from " + server_;
+        where = "is a server running there?";
+      } else if (disconnect_ == net::DisconnectReason::ServerShutdown) {
+        m.headline = "the server shut down";
+      } else if (disconnect_ == net::DisconnectReason::Kicked) {
+        m.headline = "removed by the server";
+      } else {
+        m.headline = "connection lost";
+      }
+      m.detail = where + "  ·  retrying…  ·  Esc to quit";
       break;
+    }
     case SessionPhase::Disconnected:
       m = {"disconnected", server_, Severity::Info};
       break;

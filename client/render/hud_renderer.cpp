@@ -130,7 +130,7 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
 }
 
 void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
-  const std::string_view text = state_message_text(hud.message);
+  const std::string_view text = message_headline(hud);
   const unsigned size = px(34, s);
   const float tw = std::max(texts_.measure(text, size, true), texts_.measure(hud.message_detail, px(17, s)));
   const float w = std::max(tw + 64.f * s, 360.f * s);

@@ -11,8 +11,14 @@ std::string_view state_message_text(StateMessage m) {
     case StateMessage::ConnectionLost: return "connection lost";
     case StateMessage::PressSpaceToRun: return "press Space to run again";
     case StateMessage::Paused: return "paused";
+    case StateMessage::Custom: return "";
   }
   return "";
+}
+
+std::string_view message_headline(const HudState& hud) {
+  return hud.message == StateMessage::Custom ? std::string_view(hud.message_headline)
+                                              : state_message_text(hud.message);
 }
 
 }  // namespace spear::client

@@ -25,7 +25,9 @@ enum class StateMessage {
   ConnectionLost,    // "connection lost"
   PressSpaceToRun,   // "press Space to run again"
   Paused,            // "paused" (window unfocused, reduced motion)
+  Custom,            // HudState::message_headline says what happened ("bad server address", ...)
 };
+// The fixed words of a message; "" for None and Custom.
 std::string_view state_message_text(StateMessage m);
 
 struct LabReadout {
@@ -47,9 +49,13 @@ struct HudState {
   std::string follow_label;    // e.g. "watching ada — Tab: next runner"; empty hides it
   std::vector<ScoreRow> scoreboard;  // ranked, best first
   StateMessage message = StateMessage::None;
+  std::string message_headline;  // the big line for StateMessage::Custom
   std::string message_detail;  // a second line under the message (an address, a reason)
   LabReadout lab;
   const NetPlotHistory* net_graph = nullptr;  // shown when not null (F3)
 };
+
+// The big line of the centred message: the custom headline, else the message's own words.
+std::string_view message_headline(const HudState& hud);
 
 }  // namespace spear::client

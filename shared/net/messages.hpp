@@ -10,6 +10,7 @@
 
 #include "net/protocol.hpp"
 #include "rig/pose.hpp"
+#include "rig/rig.hpp"
 
 namespace spear::net {
 
@@ -107,8 +108,17 @@ struct RunnerSnapshot {
   std::uint32_t score = 0;
   std::uint32_t best = 0;       // best score of this runner in the match
   double distance = 0.0;        // units travelled along the course (wire: 1/16 unit steps)
+  std::uint8_t combo = 0;       // targets broken in a row this run (wire: 0..kMaxWireCombo)
   rig::Pose pose;               // relative to the runner's anchor
+  // Lab readouts, carried only with kLab (a running runner costs no bytes for them):
+  float lab_phase = 0.f;  // 0..1, wraps: gait phase (walk, run); loop progress (throw, jump,
+                          // spear form). Wire: 1/256 steps
+  float lab_gait = 0.f;   // 0 walk .. 1 run (wire: 1/255 steps)
+  // The rig's IK targets, anchor-relative like the pose (wire: 1/16 unit steps), carried only
+  // with kLab and kSkeleton.
+  std::optional<rig::RigDebug> ik;
 };
+inline constexpr std::uint8_t kMaxWireCombo = 7;  // 3 bits; the sim's multiplier stops at 5
 
 // What the own runner's prediction needs (issue "prediction"): sent to its player only.
 struct OwnRunnerState {

@@ -14,6 +14,56 @@ constexpr unsigned kModeBits = 3, kFlagBits = 4, kLabMotionBits = 4;
 constexpr unsigned kScoreK = 8, kDistanceK = 14;
 constexpr unsigned kScoreDeltaK = 1, kBestDeltaK = 4, kDistanceDeltaK = 8;
 constexpr std::int64_t kMaxDistanceQ = std::int64_t{1} << 40;
+constexpr unsigned kComboBits = 3, kLabValueBits = 8, kIkK = 8;
+
+bool lab_fields(std::uint8_t flags) { return (flags & runner_flags::kLab) != 0; }
+bool ik_field(std::uint8_t flags) {
+  return lab_fields(flags) && (flags & runner_flags::kSkeleton) != 0;
+}
+
+// The lab readouts travel in full in both forms: 16 bits, plus the IK targets with the
+// skeleton overlay on; only lab runners carry them, so deltas would save little.
+void write_lab(BitWriter& out, const QuantizedRunner& r) {
+  if (!lab_fields(r.flags)) return;
+  out.write_bits(r.lab_phase, kLabValueBits);
+  out.write_bits(r.lab_gait, kLabValueBits);
+  if (!ik_field(r.flags)) return;
+  out.write_bool(r.ik.has_value());
+  if (!r.ik) return;
+  for (std::int32_t v : r.ik->feet) out.write_signed(v, kIkK);
+  out.write_bool(r.ik->hands_on_spear);
+  if (r.ik->hands_on_spear)
+    for (std::int32_t v : r.ik->hands) out.write_signed(v, kIkK);
+}
+
+bool read_ik_coords(BitReader& in, std::array<std::int32_t, 4>& dst) {
+  for (auto& v : dst) {
+    const std::int64_t q = in.read_signed(kIkK);
+    if (!in.ok() || q < -kMaxIkQ || q > kMaxIkQ) return false;
+    v = static_cast<std::int32_t>(q);
+  }
+  return true;
+}
+
+bool read_lab(BitReader& in, QuantizedRunner& r) {
+  r.lab_phase = r.lab_gait = 0;
+  r.ik.reset();
+  if (!lab_fields(r.flags)) return true;
+  r.lab_phase = static_cast<std::uint8_t>(in.read_bits(kLabValueBits));
+  r.lab_gait = static_cast<std::uint8_t>(in.read_bits(kLabValueBits));
+  if (!ik_field(r.flags) || !in.read_bool()) return in.ok();
+  QuantizedIk ik;
+  if (!read_ik_coords(in, ik.feet)) return false;
+  ik.hands_on_spear = in.read_bool();
+  if (ik.hands_on_spear && !read_ik_coords(in, ik.hands)) return false;
+  r.ik = ik;
+  return in.ok();
+}
+
+std::int32_t quantize_ik(float v) {
+  const float q = std::isfinite(v) ? std::round(v / kIkStep) : 0.f;
+  return static_cast<std::int32_t>(std::clamp(q, static_cast<float>(-kMaxIkQ), static_cast<float>(kMaxIkQ)));
+}
 
 void write_meta(BitWriter& out, const QuantizedRunner& r) {
   out.write_bits(static_cast<std::uint8_t>(r.mode), kModeBits);
@@ -54,6 +104,7 @@ bool read_runner(BitReader& in, const QuantizedSnapshot* baseline, QuantizedRunn
     if (!read_meta(in, r)) return false;
     if (!to_u32(static_cast<std::int64_t>(in.read_exp_golomb(kScoreK)), r.score)) return false;
     if (!to_u32(static_cast<std::int64_t>(in.read_exp_golomb(kScoreK)), r.best)) return false;
+    r.combo = static_cast<std::uint8_t>(in.read_bits(kComboBits));
     r.distance = in.read_signed(kDistanceK);
   } else {
     if (in.read_bool()) {
@@ -69,8 +120,10 @@ bool read_runner(BitReader& in, const QuantizedSnapshot* baseline, QuantizedRunn
     } else if (!to_u32(base->best + in.read_signed(kBestDeltaK), r.best)) {
       return false;
     }
+    r.combo = in.read_bool() ? base->combo : static_cast<std::uint8_t>(in.read_bits(kComboBits));
     r.distance = base->distance + in.read_signed(kDistanceDeltaK);
   }
+  if (!read_lab(in, r)) return false;
   if (r.distance < -kMaxDistanceQ || r.distance > kMaxDistanceQ) return false;
   return read_pose(in, base ? &base->pose : nullptr, r.pose) && in.ok();
 }
@@ -91,10 +144,32 @@ QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
   q.lab_motion = static_cast<std::uint8_t>(std::min<unsigned>(r.lab_motion, 15));
   q.score = r.score;
   q.best = r.best;
+  q.combo = std::min(r.combo, kMaxWireCombo);
   const double d = std::isfinite(r.distance) ? r.distance : 0.0;
   q.distance = std::clamp<std::int64_t>(std::llround(d / kDistanceStep), -kMaxDistanceQ,
                                         kMaxDistanceQ);
   q.pose = quantize_pose(r.pose, mode);
+  if (lab_fields(q.flags)) {
+    const float phase = std::isfinite(r.lab_phase) ? r.lab_phase - std::floor(r.lab_phase) : 0.f;
+    q.lab_phase = static_cast<std::uint8_t>(static_cast<int>(std::lround(phase * 256.f)) & 0xff);
+    const float gait = std::isfinite(r.lab_gait) ? std::clamp(r.lab_gait, 0.f, 1.f) : 0.f;
+    q.lab_gait = static_cast<std::uint8_t>(std::lround(gait * 255.f));
+  }
+  if (ik_field(q.flags) && r.ik) {
+    QuantizedIk ik;
+    for (int side = 0; side < 2; ++side) {
+      ik.feet[2 * side] = quantize_ik(r.ik->foot_target[side].x);
+      ik.feet[2 * side + 1] = quantize_ik(r.ik->foot_target[side].y);
+    }
+    ik.hands_on_spear = r.ik->hands_on_spear;
+    if (ik.hands_on_spear) {
+      for (int side = 0; side < 2; ++side) {
+        ik.hands[2 * side] = quantize_ik(r.ik->hand_target[side].x);
+        ik.hands[2 * side + 1] = quantize_ik(r.ik->hand_target[side].y);
+      }
+    }
+    q.ik = ik;
+  }
   return q;
 }
 
@@ -106,8 +181,22 @@ RunnerSnapshot rebuild_runner(const QuantizedRunner& q) {
   r.lab_motion = q.lab_motion;
   r.score = q.score;
   r.best = q.best;
+  r.combo = q.combo;
   r.distance = static_cast<double>(q.distance) * kDistanceStep;
   r.pose = rebuild_pose(q.pose);
+  r.lab_phase = static_cast<float>(q.lab_phase) / 256.f;
+  r.lab_gait = static_cast<float>(q.lab_gait) / 255.f;
+  if (q.ik) {
+    rig::RigDebug ik;
+    for (int side = 0; side < 2; ++side) {
+      ik.foot_target[side] = {static_cast<float>(q.ik->feet[2 * side]) * kIkStep,
+                              static_cast<float>(q.ik->feet[2 * side + 1]) * kIkStep};
+      ik.hand_target[side] = {static_cast<float>(q.ik->hands[2 * side]) * kIkStep,
+                              static_cast<float>(q.ik->hands[2 * side + 1]) * kIkStep};
+    }
+    ik.hands_on_spear = q.ik->hands_on_spear;
+    r.ik = ik;
+  }
   return r;
 }
 
@@ -118,6 +207,7 @@ void write_runner(BitWriter& out, const QuantizedRunner& r, const QuantizedRunne
     write_meta(out, r);
     out.write_exp_golomb(r.score, kScoreK);
     out.write_exp_golomb(r.best, kScoreK);
+    out.write_bits(r.combo, kComboBits);
     out.write_signed(r.distance, kDistanceK);
   } else {
     const bool same = same_meta(r, *base);
@@ -127,8 +217,11 @@ void write_runner(BitWriter& out, const QuantizedRunner& r, const QuantizedRunne
     out.write_bool(r.best == base->best);
     if (r.best != base->best)
       out.write_signed(static_cast<std::int64_t>(r.best) - base->best, kBestDeltaK);
+    out.write_bool(r.combo == base->combo);
+    if (r.combo != base->combo) out.write_bits(r.combo, kComboBits);
     out.write_signed(r.distance - base->distance, kDistanceDeltaK);
   }
+  write_lab(out, r);
   write_pose(out, r.pose, base ? &base->pose : nullptr);
 }
 

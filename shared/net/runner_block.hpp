@@ -1,7 +1,9 @@
 #pragma once
 // The runners of a snapshot as one bit-packed block, each runner full or delta-coded against
 // the same runner in the baseline snapshot (the Quake 3 idea, per runner).
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -11,6 +13,17 @@
 
 namespace spear::net {
 
+// The rig's IK targets in kIkStep units, anchor-relative: x, y of near then far.
+struct QuantizedIk {
+  std::array<std::int32_t, 4> feet{};
+  bool hands_on_spear = false;
+  std::array<std::int32_t, 4> hands{};  // zero unless hands_on_spear (they do not travel then)
+  friend bool operator==(const QuantizedIk&, const QuantizedIk&) = default;
+};
+
+inline constexpr float kIkStep = 1.f / 16.f;           // units, as the pose's offsets
+inline constexpr std::int32_t kMaxIkQ = 1 << 14;       // ±1024 units: far beyond any reach
+
 struct QuantizedRunner {
   RunnerId id = 0;
   RunnerMode mode = RunnerMode::Running;
@@ -18,7 +31,13 @@ struct QuantizedRunner {
   std::uint8_t lab_motion = 0;
   std::uint32_t score = 0;
   std::uint32_t best = 0;
+  std::uint8_t combo = 0;     // 0..kMaxWireCombo
   std::int64_t distance = 0;  // kDistanceStep units
+  // With kLab only (zero otherwise): phase in 1/256 of a cycle, gait in 1/255.
+  std::uint8_t lab_phase = 0;
+  std::uint8_t lab_gait = 0;
+  // With kLab and kSkeleton only: the IK targets, when the server had them.
+  std::optional<QuantizedIk> ik;
   QuantizedPose pose;
   friend bool operator==(const QuantizedRunner&, const QuantizedRunner&) = default;
 };

@@ -15,9 +15,9 @@ constexpr std::size_t kBlockOverhead = 16;
 // few snapshots without starving the runners of room.
 constexpr std::size_t kNamesPerSnapshot = 8;
 // No runner encodes in fewer bits than this (a delta with every field unchanged: id, flags,
-// score, distance, root, forms, two orders, 14 one-bit links, scale, head, contacts): with
-// less room left nothing more can fit.
-constexpr std::size_t kMinRunnerBits = 51;
+// score, best, combo, distance, root, forms, two orders, 14 one-bit links, scale, head,
+// contacts): with less room left nothing more can fit.
+constexpr std::size_t kMinRunnerBits = 52;
 }  // namespace
 
 void SnapshotEncoder::acknowledge(Tick tick) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "sim/state_hash.hpp"
 
@@ -43,6 +44,7 @@ RunnerId Match::add_runner() {
   r.state = new_runner_state();
   runners_.push_back(r);  // ids grow, so the vector stays sorted
   queues_.emplace_back();
+  queues_.back().history = RunnerHistory(std::max(config_.rewind_ticks, kStateMemoryTicks) + 1);
   return r.id;
 }
 
@@ -79,27 +81,89 @@ SubmitResult Match::submit_input(RunnerId id, const Input& input) {
   }
   Input clean = input;
   clean.buttons &= kButtonMask;
+  if (config_.rewind_ticks > 0 && clean.tick < tick_) {
+    if (!clean.empty()) apply_late(i, clean);  // an empty late input changes nothing
+    return SubmitResult::Accepted;
+  }
   const auto at = std::upper_bound(q.pending.begin(), q.pending.end(), clean.tick,
                                    [](Tick t, const Input& v) { return t < v.tick; });
   q.pending.insert(at, clean);
   return SubmitResult::Accepted;
 }
 
+void Match::note_move(InputQueue& q, Tick stamp, Tick applied) {
+  q.moves.push_back({stamp, applied});
+  if (q.moves.size() > kMaxCheckMoves) q.moves.erase(q.moves.begin());
+}
+
+void Match::apply_late(std::size_t index, const Input& input) {
+  InputQueue& q = queues_[index];
+  // The earliest tick it may go to: inside the window, after the last applied input, recorded.
+  Tick earliest = tick_ > config_.rewind_ticks ? tick_ - config_.rewind_ticks : 0;
+  if (q.last_applied) earliest = std::max(earliest, *q.last_applied + 1);
+  earliest = std::max(earliest, q.history.oldest().value_or(tick_));
+  const Tick at = std::max(input.tick, earliest);
+  RunnerHistoryEntry* e = at < tick_ ? q.history.at(at) : nullptr;
+  if (!e) {
+    // Applies at the next step; step() notes the move.
+    const auto pos = std::upper_bound(q.pending.begin(), q.pending.end(), input.tick,
+                                      [](Tick t, const Input& v) { return t < v.tick; });
+    q.pending.insert(pos, input);
+    return;
+  }
+  e->input = merge_inputs(e->input, input);
+  e->input.tick = at;
+  RunnerEvents ev;
+  q.history.resimulate(at, runners_[index].state, course_, dt_, &ev);
+  accumulate_events(q.rewind_events, ev);
+  q.last_applied = std::max(q.last_applied.value_or(at), at);
+  if (at != input.tick) note_move(q, input.tick, at);
+}
+
 void Match::step() {
+  const Tick memory = static_cast<Tick>(config_.tick_rate);  // moves are kept for a second
   for (std::size_t i = 0; i < runners_.size(); ++i) {
     InputQueue& q = queues_[i];
     // Every input due by this tick (late ones included), merged in stamp order.
     std::size_t due = 0;
     Input merged;
     while (due < q.pending.size() && q.pending[due].tick <= tick_) {
-      merged = due == 0 ? q.pending[due] : merge_inputs(merged, q.pending[due]);
+      const Input& in = q.pending[due];
+      if (in.tick < tick_ && !in.empty()) note_move(q, in.tick, tick_);
+      merged = due == 0 ? in : merge_inputs(merged, in);
       ++due;
     }
     q.pending.erase(q.pending.begin(), q.pending.begin() + static_cast<std::ptrdiff_t>(due));
     merged.tick = tick_;
-    runners_[i].events = step_runner(runners_[i].state, due > 0 ? &merged : nullptr, course_, dt_);
+    const Input* in = due > 0 ? &merged : nullptr;
+    if (in && !in->empty()) q.last_applied = tick_;
+    q.history.push(tick_, runners_[i].state, in);
+    runners_[i].events = step_runner(runners_[i].state, in, course_, dt_);
+    accumulate_events(runners_[i].events, std::exchange(q.rewind_events, RunnerEvents{}));
+    std::erase_if(q.moves, [&](const InputMove& m) { return m.applied + memory < tick_; });
   }
   ++tick_;
+}
+
+std::optional<Tick> Match::last_applied_input(RunnerId id) const {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size()) return std::nullopt;
+  return queues_[i].last_applied;
+}
+
+std::optional<RunnerState> Match::state_after(RunnerId id, Tick tick) const {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size() || tick >= tick_) return std::nullopt;
+  if (tick + 1 == tick_) return runners_[i].state;
+  const RunnerHistoryEntry* e = queues_[i].history.at(tick + 1);
+  if (!e) return std::nullopt;
+  return e->before;
+}
+
+std::vector<InputMove> Match::input_moves(RunnerId id) const {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size()) return {};
+  return queues_[i].moves;
 }
 
 std::uint64_t Match::state_hash() const {

@@ -3,12 +3,15 @@
 // each other), per-tick inputs, a fixed step. A pure function of (seed, config, the sequence of
 // add/remove/submit calls per tick): the same calls give the same state bit for bit.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "sim/course.hpp"
 #include "sim/input.hpp"
 #include "sim/runner.hpp"
+#include "sim/runner_check.hpp"
+#include "sim/runner_history.hpp"
 #include "sim/tick.hpp"
 
 namespace spear::sim {
@@ -16,10 +19,17 @@ namespace spear::sim {
 using RunnerId = std::uint32_t;          // 1, 2, 3 ... in order of joining; never reused
 inline constexpr RunnerId kNoRunner = 0;
 
+inline constexpr Tick kStateMemoryTicks = 30;  // past states kept per runner at least
+
 struct MatchConfig {
   int tick_rate = kDefaultTickRate;  // ticks per second, 10..1000
   CourseParams course{};
   Tick max_input_lead = 600;  // inputs stamped further ahead than this many ticks are refused
+  // Fair input timing: a late input (stamped before tick()) is applied at its own tick by
+  // re-simulating its runner from the state saved there, if that tick is at most this many
+  // ticks back and after the runner's last applied input; otherwise at the earliest tick that
+  // is (the next step at the latest). 0: every late input applies at the next step.
+  Tick rewind_ticks = 0;
 };
 
 enum class SubmitResult : std::uint8_t {
@@ -62,6 +72,15 @@ class Match {
   std::span<const MatchRunner> runners() const { return runners_; }  // sorted by id
   std::size_t runner_count() const { return runners_.size(); }
 
+  // Tick of the newest input with buttons applied to this runner (nullopt: none yet, unknown id).
+  std::optional<Tick> last_applied_input(RunnerId id) const;
+  // Inputs of this runner applied at a later tick than stamped during the last second, oldest
+  // first (empty for an unknown id).
+  std::vector<InputMove> input_moves(RunnerId id) const;
+  // The runner's state after tick `tick` was stepped, for the last kStateMemoryTicks ticks
+  // (and the rewind window); nullopt for older or future ticks and unknown ids.
+  std::optional<RunnerState> state_after(RunnerId id, Tick tick) const;
+
   // Hash of the tick and every runner's id, state and pose.
   std::uint64_t state_hash() const;
 
@@ -71,7 +90,13 @@ class Match {
     Tick newest = 0;             // newest stamp seen
     std::uint64_t seen = 0;      // bit k: stamp newest − k seen
     bool any = false;
+    RunnerHistory history{1};         // the last max(rewind_ticks, kStateMemoryTicks) + 1 ticks
+    std::optional<Tick> last_applied;  // newest tick an input with buttons was applied at
+    std::vector<InputMove> moves;      // see input_moves()
+    RunnerEvents rewind_events{};      // from re-simulations since the last step
   };
+  void apply_late(std::size_t index, const Input& input);
+  void note_move(InputQueue& q, Tick stamp, Tick applied);
   const MatchRunner* find(RunnerId id) const;
   std::size_t index_of(RunnerId id) const;  // runners_.size() when absent
 

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "core/pose_blend.hpp"
+#include "net/messages.hpp"
 
 namespace spear::client {
 namespace {
@@ -327,6 +328,92 @@ TEST(InterpolationBuffer, ServerRestartResyncsTheClock) {
   }
   EXPECT_EQ(buf.view().kind, SampleKind::Interpolated);
   for (const auto& j : buf.view().runners[0].pose.joints) EXPECT_TRUE(std::isfinite(j.x));
+}
+
+}  // namespace
+}  // namespace spear::client
+
+namespace spear::client {
+namespace {
+
+float phase_gap(float a, float b) {
+  const float d = std::fabs(a - b);
+  return std::min(d, 1.f - d);
+}
+
+TEST(LabBlend, PhaseTakesTheShortWayRound) {
+  EXPECT_NEAR(lerp_phase(0.2f, 0.4f, 0.5f), 0.3f, 1e-6f);
+  EXPECT_LE(phase_gap(lerp_phase(0.9f, 0.1f, 0.5f), 0.f), 1e-6f);  // through 0, not 0.5
+  EXPECT_LE(phase_gap(lerp_phase(0.1f, 0.9f, 0.5f), 0.f), 1e-6f);
+  EXPECT_NEAR(lerp_phase(0.9f, 0.95f, 3.f), 0.05f, 1e-5f);          // extrapolated past the wrap
+  const float p = lerp_phase(0.99f, 0.02f, 0.9f);
+  EXPECT_GE(p, 0.f);
+  EXPECT_LT(p, 1.f);
+}
+
+TEST(LabBlend, HandTargetsBlendOnlyWhileBothGrip) {
+  rig::RigDebug a, b;
+  a.foot_target[0] = {0.f, 0.f};
+  b.foot_target[0] = {10.f, -4.f};
+  a.hands_on_spear = false;  // a's hand targets mean nothing
+  b.hands_on_spear = true;
+  b.hand_target[0] = {20.f, -100.f};
+  const rig::RigDebug early = lerp_rig_debug(a, b, 0.25f);
+  EXPECT_NEAR(early.foot_target[0].x, 2.5f, 1e-5f);
+  EXPECT_FALSE(early.hands_on_spear);
+  const rig::RigDebug late = lerp_rig_debug(a, b, 0.75f);
+  EXPECT_TRUE(late.hands_on_spear);
+  EXPECT_EQ(late.hand_target[0].x, 20.f);  // b's grip as it is, not dragged from a's zeros
+  a.hands_on_spear = true;
+  a.hand_target[0] = {10.f, -100.f};
+  EXPECT_NEAR(lerp_rig_debug(a, b, 0.5f).hand_target[0].x, 15.f, 1e-5f);
+}
+
+// A lab runner whose phase turns at 2.7 cycles/s (0.09 of a cycle a snapshot: some snapshot
+// pairs straddle the wrap), gait easing up, one foot target sliding, and a combo counting.
+RunnerFrame lab_truth(double t) {
+  RunnerFrame r = truth(t);
+  r.flags = net::runner_flags::kLab | net::runner_flags::kSkeleton;
+  r.lab_motion = 2;
+  r.lab_phase = static_cast<float>(std::fmod(2.7 * t, 1.0));
+  r.lab_gait = static_cast<float>(std::min(1.0, t / 4.0));
+  rig::RigDebug ik;
+  ik.foot_target[0] = {static_cast<float>(40.0 * t), -3.f};
+  ik.foot_target[1] = {-5.f, -1.f};
+  r.ik = ik;
+  r.combo = static_cast<std::int32_t>(t * 2) % 6;
+  return r;
+}
+
+TEST(InterpolationBuffer, LabReadoutsInterpolateAndThePhaseWraps) {
+  auto buf = make_buffer();
+  const auto arrivals = network(0, 300, {});
+  std::size_t next = 0;
+  int interpolated = 0, across_wrap = 0;
+  float prev_phase = -1.f;
+  for (double now = 0.0; now <= 4.5; now += kFrame) {
+    while (next < arrivals.size() && arrivals[next].local <= now) {
+      buf.push(arrivals[next].tick, {lab_truth(arrivals[next].tick / kTickRate)}, arrivals[next].local);
+      ++next;
+    }
+    const InterpolatedView& v = buf.sample(now);
+    if (v.kind != SampleKind::Interpolated || now < 0.5) continue;
+    ASSERT_EQ(v.runners.size(), 1u);
+    const RunnerFrame& r = v.runners[0];
+    const RunnerFrame want = lab_truth(v.render_time);
+    ++interpolated;
+    // Between two snapshots the phase is where the truth is (a blend through 0.5 would be
+    // off by up to half a cycle), the gait and the target are on their lines.
+    EXPECT_LE(phase_gap(r.lab_phase, want.lab_phase), 1e-3f) << "at " << v.render_time;
+    EXPECT_NEAR(r.lab_gait, want.lab_gait, 1e-3f);
+    ASSERT_TRUE(r.ik);
+    EXPECT_NEAR(r.ik->foot_target[0].x, want.ik->foot_target[0].x, 1e-2f);
+    EXPECT_EQ(r.combo, lab_truth(v.base_tick / kTickRate).combo);  // discrete: at or before
+    if (prev_phase >= 0.f && r.lab_phase < prev_phase - 0.5f) ++across_wrap;
+    prev_phase = r.lab_phase;
+  }
+  EXPECT_GT(interpolated, 200);
+  EXPECT_GE(across_wrap, 8);  // ~2.7 wraps a second over 4 s
 }
 
 }  // namespace

@@ -33,6 +33,9 @@ TEST(SessionStatus, ConnectingThenNoAnswer) {
   EXPECT_EQ(st.phase(), SessionPhase::ConnectionLost);
   ASSERT_TRUE(st.failure());
   EXPECT_NE(st.failure()->find("no answer from example:27600"), std::string::npos);
+  // The headline says so too, not just "connection lost".
+  EXPECT_EQ(st.message(6.0).headline, "no answer from example:27600");
+  EXPECT_NE(st.message(6.0).detail.find("retrying"), std::string::npos);
   EXPECT_FALSE(st.retry_due(6.5));
   EXPECT_TRUE(st.retry_due(8.1));
   st.on_attempt(8.1);
@@ -64,6 +67,17 @@ TEST(SessionStatus, WrongPasswordIsShownAndNotRetried) {
   EXPECT_EQ(st.message(0.1).headline, "wrong password");
   EXPECT_NE(st.message(0.1).detail.find("Esc"), std::string::npos);
   EXPECT_FALSE(st.retry_due(100.0));
+}
+
+TEST(SessionStatus, OtherRefusalsNameTheirReasonInTheHeadline) {
+  SessionStatus st("example");
+  net::ClientConnection c(net::ClientConfig{});
+  c.start(0.0);
+  st.on_attempt(0.0);
+  refuse(c, net::RefusalReason::WrongVersion, 0.1);
+  st.on_connection(c, 0.1);
+  EXPECT_EQ(st.message(0.1).headline, refusal_words(net::RefusalReason::WrongVersion));
+  EXPECT_NE(st.message(0.1).detail.find("details"), std::string::npos);  // the server's text
 }
 
 TEST(SessionStatus, BadAddressNeverRetries) {

@@ -49,6 +49,7 @@ void expect_matches(const Snapshot& got, const Snapshot& sent) {
     EXPECT_NEAR(r.distance, it->distance, kDistanceStep);
     EXPECT_EQ(r.score, it->score);
     EXPECT_EQ(r.best, it->best);
+    EXPECT_EQ(r.combo, it->combo);
     EXPECT_EQ(r.mode, it->mode);
   }
 }
@@ -272,6 +273,134 @@ TEST(SnapshotFrame, SharedFramesEncodeLikeOneEncoderPerClient) {
   EXPECT_GT(shared[0].stats().delta_snapshots, 20u);
   EXPECT_EQ(shared[2].stats().delta_snapshots, 0u);
   EXPECT_GT(shared[0].stats().runners_trimmed, 0u);
+}
+
+}  // namespace
+}  // namespace spear::net
+
+namespace spear::net {
+namespace {
+
+// A runner in the motion lab at `tick`: the phase turns at run cadence, the gait eases up, the
+// skeleton overlay is on from tick 40 with the targets moving, the hands grip from tick 60.
+RunnerSnapshot lab_runner(RunnerId id, Tick tick) {
+  RunnerSnapshot r = test::synthetic_runner(id, tick);
+  r.mode = RunnerMode::Lab;
+  r.flags = runner_flags::kLab;
+  r.lab_motion = 2;
+  const float t = static_cast<float>(tick) / 60.f;
+  r.lab_phase = std::fmod(2.55f * t, 1.f);
+  r.lab_gait = std::min(1.f, t / 2.f);
+  if (tick >= 40) {
+    r.flags |= runner_flags::kSkeleton;
+    rig::RigDebug ik;
+    ik.foot_target[0] = {30.f * std::sin(6.f * t), -2.f};
+    ik.foot_target[1] = {-30.f * std::sin(6.f * t), -10.3f};
+    ik.hands_on_spear = tick >= 60;
+    if (ik.hands_on_spear) {
+      ik.hand_target[0] = {18.7f, -101.f + std::cos(t)};
+      ik.hand_target[1] = {41.2f, -97.5f};
+    }
+    r.ik = ik;
+  }
+  return r;
+}
+
+float phase_gap(float a, float b) {
+  const float d = std::fabs(a - b);
+  return std::min(d, 1.f - d);
+}
+
+void expect_lab_matches(const RunnerSnapshot& got, const RunnerSnapshot& sent) {
+  EXPECT_EQ(got.flags, sent.flags);
+  if (!(sent.flags & runner_flags::kLab)) {
+    EXPECT_EQ(got.lab_phase, 0.f);
+    EXPECT_EQ(got.lab_gait, 0.f);
+    EXPECT_FALSE(got.ik);
+    return;
+  }
+  EXPECT_LE(phase_gap(got.lab_phase, sent.lab_phase), 0.5f / 256.f + 1e-6f);
+  EXPECT_NEAR(got.lab_gait, sent.lab_gait, 0.5f / 255.f + 1e-6f);
+  ASSERT_EQ(got.ik.has_value(), (sent.flags & runner_flags::kSkeleton) != 0 && sent.ik.has_value());
+  if (!got.ik) return;
+  EXPECT_EQ(got.ik->hands_on_spear, sent.ik->hands_on_spear);
+  for (int side = 0; side < 2; ++side) {
+    EXPECT_LE(rig::distance(got.ik->foot_target[side], sent.ik->foot_target[side]), 0.05f);
+    if (sent.ik->hands_on_spear) {
+      EXPECT_LE(rig::distance(got.ik->hand_target[side], sent.ik->hand_target[side]), 0.05f);
+    } else {
+      EXPECT_EQ(got.ik->hand_target[side].x, 0.f);  // they did not travel
+    }
+  }
+}
+
+std::size_t full_bytes(const RunnerSnapshot& r) {
+  BitWriter w;
+  write_runner(w, quantize_runner(r), nullptr);
+  return w.byte_count();
+}
+
+TEST(RunnerBlockLab, RunningRunnersSpendNothingOnLabReadouts) {
+  RunnerSnapshot running = test::synthetic_runner(3, 500);
+  RunnerSnapshot stray = running;
+  stray.lab_phase = 0.4f;
+  stray.lab_gait = 0.6f;
+  stray.ik = rig::RigDebug{};
+  EXPECT_EQ(quantize_runner(stray), quantize_runner(running));
+  EXPECT_EQ(full_bytes(stray), full_bytes(running));
+  const RunnerSnapshot back = rebuild_runner(quantize_runner(stray));
+  EXPECT_EQ(back.lab_phase, 0.f);
+  EXPECT_FALSE(back.ik);
+
+  // In the lab: two bytes more; with the overlay on, the targets too.
+  const RunnerSnapshot lab = lab_runner(3, 20);
+  RunnerSnapshot outside = lab;  // the same runner out of the lab (mode and flags are fixed width)
+  outside.mode = RunnerMode::Running;
+  outside.flags = 0;
+  EXPECT_EQ(full_bytes(lab), full_bytes(outside) + 2);
+  const RunnerSnapshot overlay = lab_runner(3, 70);
+  EXPECT_GT(full_bytes(overlay), full_bytes(lab_runner(3, 30)) + 8);
+}
+
+TEST(RunnerBlockLab, PhaseWrapsAndValuesAreClamped) {
+  RunnerSnapshot r = lab_runner(1, 10);
+  r.lab_phase = 0.999f;  // rounds to a whole cycle: 0
+  EXPECT_LE(phase_gap(rebuild_runner(quantize_runner(r)).lab_phase, 0.999f), 1.f / 256.f);
+  r.lab_phase = 2.25f;  // a phase past 1 is the same phase
+  EXPECT_NEAR(rebuild_runner(quantize_runner(r)).lab_phase, 0.25f, 1e-6f);
+  r.lab_phase = std::nanf("");
+  r.lab_gait = 3.f;
+  const RunnerSnapshot back = rebuild_runner(quantize_runner(r));
+  EXPECT_EQ(back.lab_phase, 0.f);
+  EXPECT_EQ(back.lab_gait, 1.f);
+  r.combo = 9;
+  EXPECT_EQ(rebuild_runner(quantize_runner(r)).combo, kMaxWireCombo);
+}
+
+TEST(RunnerBlockLab, LabReadoutsAndComboSurviveDeltasAndModeChanges) {
+  SnapshotEncoder enc;
+  SnapshotDecoder dec;
+  int deltas = 0;
+  for (Tick tick = 0; tick < 160; tick += 2) {
+    Snapshot w = world(tick, 3);
+    w.runners[1] = lab_runner(1, tick);
+    if (tick >= 100 && tick < 130) {  // the lab runner leaves and comes back: flags and fields change
+      w.runners[1] = test::synthetic_runner(1, tick);
+    }
+    if (tick >= 130 && tick < 140) w.runners[1].flags &= static_cast<std::uint8_t>(~runner_flags::kSkeleton);
+    for (auto& r : w.runners) r.combo = static_cast<std::uint8_t>((tick / 8 + r.id) % 6);
+    const auto msg = over_the_wire(enc.encode(w));
+    Snapshot out;
+    ASSERT_EQ(dec.decode(msg, out), SnapshotDecodeError::None) << "tick " << tick;
+    if (out.baseline_tick) ++deltas;
+    expect_matches(out, w);
+    for (const auto& r : out.runners) {
+      SCOPED_TRACE("tick " + std::to_string(tick) + " runner " + std::to_string(r.id));
+      expect_lab_matches(r, w.runners[r.id]);
+    }
+    if (tick % 6 != 4) enc.acknowledge(tick);  // some acks lost: older baselines too
+  }
+  EXPECT_GT(deltas, 60);
 }
 
 }  // namespace

@@ -73,6 +73,8 @@ RunnerSnapshot synthetic_runner(RunnerId id, Tick tick) {
   r.distance = 382.5 * t + 10.0 * id;
   r.score = static_cast<std::uint32_t>(r.distance / 10.0) + 50 * (tick / 300);
   r.best = 1234;
+  // A target every 5 s, and every fourth run of them missed: the combo grows and resets.
+  r.combo = static_cast<std::uint8_t>((tick / 300 + id) % 4);
   r.pose = synthetic_running_pose(t, 0.137 * id);
   return r;
 }

@@ -1,0 +1,215 @@
+#include "core/own_runner_predictor.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/sim_input.hpp"
+#include "sim/lab.hpp"
+
+namespace spear::client {
+
+namespace {
+constexpr std::size_t kProbeRecent = 64;  // probe states kept: the hash may name an older tick
+
+std::uint8_t wire_mode(const sim::RunnerState& s) {
+  switch (s.mode) {
+    case sim::RunnerMode::Running:
+      return static_cast<std::uint8_t>(s.rig.thrust_time >= 0.f ? net::RunnerMode::Thrusting : net::RunnerMode::Running);
+    case sim::RunnerMode::Leaping: return static_cast<std::uint8_t>(net::RunnerMode::Jumping);
+    case sim::RunnerMode::Falling: return static_cast<std::uint8_t>(net::RunnerMode::Falling);
+    case sim::RunnerMode::Down: return static_cast<std::uint8_t>(net::RunnerMode::Down);
+    case sim::RunnerMode::Lab: return static_cast<std::uint8_t>(net::RunnerMode::Lab);
+  }
+  return 0;
+}
+
+}  // namespace
+
+OwnRunnerPredictor::OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate, PredictionConfig config)
+    : config_(config),
+      course_(course_seed),
+      dt_(1.f / static_cast<float>(tick_rate > 0 ? tick_rate : sim::kDefaultTickRate)),
+      history_(config.history_ticks),
+      probe_(sim::new_runner_state()) {}
+
+void OwnRunnerPredictor::on_snapshot(const net::OwnRunnerState& own, std::optional<double> distance) {
+  const auto check = sim::decode_runner_check(own.sim_state, own.state_tick);
+  if (!check) {
+    ++stats_.bad_checks;
+    return;
+  }
+  checks_seen_ = true;
+  if (stats_.gave_up) return;
+  if (!aligned_) {
+    if (distance) try_align(*check, *distance);
+    return;
+  }
+  reconcile(*check, own.last_input_tick);
+}
+
+void OwnRunnerPredictor::try_align(const sim::RunnerCheck& check, double distance) {
+  // The runner joined at some tick ≥ 0, so it has been stepped at most hash_tick + 1 times; it
+  // has not run further than the snapshot shows.
+  while (probe_steps_ < check.hash_tick + 1 && probe_.distance <= distance + 1.0) {
+    sim::step_runner(probe_, nullptr, course_, dt_);
+    ++probe_steps_;
+    probe_recent_.push_back(probe_);
+    if (probe_recent_.size() > kProbeRecent) probe_recent_.pop_front();
+  }
+  for (const sim::RunnerState& s : probe_recent_) {
+    if (sim::check_hash(s) != check.hash) continue;
+    state_ = s;
+    next_tick_ = check.hash_tick + 1;
+    history_.clear();
+    aligned_ = true;
+    last_distance_ = state_.distance;
+    probe_recent_.clear();
+    return;
+  }
+}
+
+void OwnRunnerPredictor::reconcile(const sim::RunnerCheck& check, net::Tick acked) {
+  // Inputs the server applied later than stamped: move them in the history.
+  std::optional<net::Tick> from;
+  for (const sim::InputMove& m : check.moves) {
+    if (moved_.contains(m.stamp) || m.stamp >= next_tick_) continue;  // done, or not stepped yet
+    moved_[m.stamp] = m.applied;
+    if (!stamped_.contains(m.stamp)) continue;  // nothing of ours there
+    if (!history_.at(m.stamp) || (m.applied < next_tick_ && !history_.at(m.applied))) {
+      ++stats_.lost_moves;
+      continue;
+    }
+    ++stats_.moves;
+    history_.at(m.stamp)->input = applied_at(m.stamp);
+    if (m.applied < next_tick_) history_.at(m.applied)->input = applied_at(m.applied);
+    from = std::min(from.value_or(m.stamp), m.stamp);
+  }
+  if (const auto oldest = history_.oldest()) {
+    std::erase_if(moved_, [&](const auto& kv) { return kv.first < *oldest && kv.second < *oldest; });
+    std::erase_if(stamped_, [&](const auto& kv) { return kv.first < *oldest && !moved_.contains(kv.first); });
+  }
+
+  if (from) {
+    const RunnerFrame before = raw_frame();
+    history_.resimulate(*from, state_, course_, dt_);
+    ++stats_.resimulations;
+    const RunnerFrame after = raw_frame();
+    double size = std::abs(before.distance - after.distance);
+    for (std::size_t j = 0; j < rig::kJointCount; ++j)
+      size = std::max(size, static_cast<double>(rig::length(before.pose.joints[j] - after.pose.joints[j])));
+    if (size > 0.0) {
+      ++stats_.corrections;
+      stats_.worst_correction = std::max(stats_.worst_correction, size);
+      if (std::abs(before.distance - after.distance) > config_.snap_distance) {
+        distance_offset_ = 0.0;  // a restart or the like: a jump either way
+        joint_offset_ = {};
+      } else {
+        // Keep showing what was shown; the offset fades in frame().
+        distance_offset_ += before.distance - after.distance;
+        for (std::size_t j = 0; j < rig::kJointCount; ++j)
+          joint_offset_[j] += before.pose.joints[j] - after.pose.joints[j];
+      }
+    }
+  }
+
+  // Compare, when every input up to the hashed tick has reached the server.
+  if (check.hash_tick > acked) return;
+  const auto mine = state_after(check.hash_tick);
+  if (!mine) return;
+  ++stats_.checks;
+  if (sim::check_hash(*mine) == check.hash) {
+    ++stats_.matches;
+    mismatch_run_ = 0;
+  } else {
+    ++stats_.mismatches;
+    if (++mismatch_run_ >= config_.give_up_after) stats_.gave_up = true;
+  }
+}
+
+std::vector<net::InputFrame> OwnRunnerPredictor::advance(net::Tick present, const Decide& decide) {
+  std::vector<net::InputFrame> out;
+  if (!active()) return out;
+  while (static_cast<std::int32_t>(present - next_tick_) >= 0) {
+    const net::Tick tick = next_tick_;
+    sim::Input decided = decide ? decide(state_, tick) : sim::Input{};
+    decided.tick = tick;
+    if (!decided.empty()) stamped_[tick] = decided;
+    sim::Input in = applied_at(tick);  // with inputs moved here by the server
+    in.tick = tick;
+    history_.push(tick, state_, &in);
+    sim::step_runner(state_, in.empty() ? nullptr : &in, course_, dt_);
+    ++next_tick_;
+    out.push_back(frame_from_sim_input(decided));
+  }
+  return out;
+}
+
+sim::Input OwnRunnerPredictor::applied_at(net::Tick tick) const {
+  // Merged in stamp order, as the server's match merges inputs due at one tick.
+  sim::Input merged;
+  bool any = false;
+  for (const auto& [stamp, input] : stamped_) {
+    const auto m = moved_.find(stamp);
+    if ((m == moved_.end() ? stamp : m->second) != tick) continue;
+    merged = any ? sim::merge_inputs(merged, input) : input;
+    any = true;
+  }
+  merged.tick = tick;
+  return merged;
+}
+
+std::optional<sim::RunnerState> OwnRunnerPredictor::state_after(net::Tick tick) const {
+  if (!aligned_ || static_cast<std::int32_t>(next_tick_ - tick) <= 0) return std::nullopt;
+  if (tick + 1 == next_tick_) return state_;
+  if (const sim::RunnerHistoryEntry* e = history_.at(tick + 1)) return e->before;
+  return std::nullopt;
+}
+
+RunnerFrame OwnRunnerPredictor::raw_frame() const {
+  RunnerFrame f;
+  f.mode = wire_mode(state_);
+  if (state_.mode == sim::RunnerMode::Lab) f.flags |= net::runner_flags::kLab;
+  if (state_.skeleton) f.flags |= net::runner_flags::kSkeleton;
+  if (state_.lab_paused) f.flags |= net::runner_flags::kPaused;
+  f.lab_motion = static_cast<std::uint8_t>(sim::lab_motion(state_.lab_motion));
+  f.score = static_cast<std::int32_t>(state_.score);
+  f.best = static_cast<std::int32_t>(state_.best);
+  f.combo = static_cast<std::int32_t>(state_.combo);
+  f.distance = state_.distance;
+  f.pose = state_.pose;
+  if (state_.mode == sim::RunnerMode::Lab) {  // the lab's readouts, as the server sends them
+    f.lab_phase = sim::lab_cycle_progress(state_.rig);
+    f.lab_gait = state_.rig.gait;
+    if (state_.skeleton) f.ik = sim::lab_ik_targets(state_);
+  }
+  return f;
+}
+
+RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame) {
+  // Fade the correction: exponentially, but never faster than max_correction_step per frame.
+  if (dt_frame > 0.f) {
+    const double keep = std::exp(-dt_frame / config_.correction_time);
+    const double cap = config_.max_correction_step;
+    const auto fade = [&](double v) {
+      const double step = std::clamp(v - v * keep, -cap, cap);
+      stats_.worst_correction_step = std::max(stats_.worst_correction_step, std::abs(step));
+      return std::abs(v - step) < 1e-3 ? 0.0 : v - step;
+    };
+    distance_offset_ = fade(distance_offset_);
+    for (rig::Vec2& o : joint_offset_) {
+      o.x = static_cast<float>(fade(o.x));
+      o.y = static_cast<float>(fade(o.y));
+    }
+    const double moved = state_.distance - last_distance_;
+    if (moved >= 0.0 && moved < 100.0) speed_ = static_cast<float>(moved / dt_frame);
+    last_distance_ = state_.distance;
+  }
+  RunnerFrame f = raw_frame();
+  f.id = id;
+  f.speed = speed_;
+  f.distance += distance_offset_;
+  for (std::size_t j = 0; j < rig::kJointCount; ++j) f.pose.joints[j] += joint_offset_[j];
+  return f;
+}
+
+}  // namespace spear::client

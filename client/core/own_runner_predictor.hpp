@@ -1,0 +1,111 @@
+#pragma once
+// Client-side prediction of the own runner (after Valve's Source and Overwatch netcode): the
+// client steps its runner with the shared sim at the present tick, each input applied at the
+// tick it was pressed, the course known from the seed. The server applies those inputs at the
+// same ticks (lag compensation, sim::MatchConfig::rewind_ticks), so the prediction is the
+// server's runner, ahead of the snapshots. Each snapshot's check (sim/runner_check.hpp) says
+// which inputs the server had to apply later than stamped: the client moves them in its
+// history and re-simulates, and compares a state hash to find out whether it is still exact.
+// A correction is faded out over a few frames (never a pop).
+//
+// Before its first input the runner has only run: the predictor finds it by stepping a fresh
+// runner until its state hash equals the server's (alignment).
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "core/runner_frame.hpp"
+#include "net/messages.hpp"
+#include "sim/course.hpp"
+#include "sim/runner_check.hpp"
+#include "sim/runner_history.hpp"
+
+namespace spear::client {
+
+struct PredictionConfig {
+  std::size_t history_ticks = 240;   // ticks of predicted states kept (4 s at 60 Hz)
+  double correction_time = 0.1;      // s: time constant of fading a correction out
+  float max_correction_step = 2.f;   // units: a correction moves a joint at most this per frame
+  float snap_distance = 300.f;       // units: a larger correction (a restart) is not faded
+  int give_up_after = 3;             // consecutive mismatched checks before prediction stops
+};
+
+struct PredictionStats {
+  std::uint64_t checks = 0;        // hashes compared
+  std::uint64_t matches = 0;
+  std::uint64_t mismatches = 0;
+  std::uint64_t bad_checks = 0;    // malformed sim_state
+  std::uint64_t moves = 0;         // inputs moved to the tick the server applied them at
+  std::uint64_t lost_moves = 0;    // moves older than the history (cannot be repaired)
+  std::uint64_t resimulations = 0;
+  std::uint64_t corrections = 0;   // re-simulations that changed what is shown
+  double worst_correction = 0.0;   // units: the largest correction (before fading)
+  double worst_correction_step = 0.0;  // units: the largest per-frame move of a fading correction
+  bool gave_up = false;
+};
+
+class OwnRunnerPredictor {
+ public:
+  // The input for `tick`, given the runner's state before that tick.
+  using Decide = std::function<sim::Input(const sim::RunnerState&, net::Tick)>;
+
+  OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate, PredictionConfig config = {});
+
+  // The own runner's part of a snapshot: its check, and its distance there (for alignment).
+  void on_snapshot(const net::OwnRunnerState& own, std::optional<double> distance);
+  // Predicting (aligned and not given up).
+  bool active() const { return aligned_ && !stats_.gave_up; }
+  // The server sends checks (else it predates prediction, and the client must not wait for it).
+  bool server_checks() const { return checks_seen_; }
+
+  // Steps the runner through tick `present` (inclusive), asking `decide` for each tick's input.
+  // Returns the frames to send, one per stepped tick. Nothing before alignment.
+  std::vector<net::InputFrame> advance(net::Tick present, const Decide& decide);
+  net::Tick next_tick() const { return next_tick_; }  // the tick stepped next
+
+  const sim::RunnerState& state() const { return state_; }  // after next_tick() − 1
+  // The predicted state after `tick`, while it is in the history.
+  std::optional<sim::RunnerState> state_after(net::Tick tick) const;
+  const sim::Course& course() const { return course_; }
+  float dt() const { return dt_; }
+
+  // The runner to draw (`id`, plus `flags` such as kBot), with the correction still fading;
+  // advances the fade by dt_frame seconds.
+  RunnerFrame frame(std::uint32_t id, float dt_frame);
+  const PredictionStats& stats() const { return stats_; }
+
+ private:
+  void try_align(const sim::RunnerCheck& check, double distance);
+  void reconcile(const sim::RunnerCheck& check, net::Tick acked);
+  RunnerFrame raw_frame() const;
+
+  PredictionConfig config_;
+  sim::Course course_;
+  float dt_;
+  sim::RunnerHistory history_;
+  sim::RunnerState state_{};
+  net::Tick next_tick_ = 0;
+  bool aligned_ = false;
+  bool checks_seen_ = false;
+  int mismatch_run_ = 0;
+  sim::Input applied_at(net::Tick tick) const;  // every own input the server applies at `tick`
+
+  std::map<net::Tick, sim::Input> stamped_;  // own inputs with buttons, by the tick stamped
+  std::map<net::Tick, net::Tick> moved_;     // stamp -> tick the server applied it at
+  // Alignment: a fresh runner stepped without input, its last states.
+  sim::RunnerState probe_{};
+  std::uint32_t probe_steps_ = 0;
+  std::deque<sim::RunnerState> probe_recent_;
+  // Shown = predicted + offset; the offset fades to 0.
+  double distance_offset_ = 0.0;
+  std::array<rig::Vec2, rig::kJointCount> joint_offset_{};
+  double last_distance_ = 0.0;
+  float speed_ = 0.f;
+  PredictionStats stats_;
+};
+
+}  // namespace spear::client

@@ -1,0 +1,100 @@
+// The own runner's prediction against a sim Match playing the server: alignment from the hash,
+// exact agreement, repair of inputs the server applied late, malformed checks.
+#include <gtest/gtest.h>
+
+#include "core/own_runner_predictor.hpp"
+#include "core/sim_input.hpp"
+#include "sim/match.hpp"
+#include "sim/runner_check.hpp"
+
+namespace spear::client {
+namespace {
+
+constexpr std::uint64_t kSeed = 9;
+
+// The check a server sends for `id` after its last step, hashing the state after `hashed`.
+net::OwnRunnerState check_of(const sim::Match& m, sim::RunnerId id, net::Tick hashed) {
+  net::OwnRunnerState own;
+  own.id = static_cast<net::RunnerId>(id);
+  own.state_tick = m.tick() - 1;
+  own.last_input_tick = hashed;
+  sim::RunnerCheck c;
+  c.hash_tick = hashed;
+  c.hash = sim::check_hash(*m.state_after(id, hashed));
+  c.moves = m.input_moves(id);
+  own.sim_state = sim::encode_runner_check(c, own.state_tick);
+  return own;
+}
+
+TEST(OwnRunnerPredictor, AlignsFromTheHashAndPredictsTheServerExactly) {
+  sim::Match server(kSeed);
+  server.add_runner();  // someone else first: our runner joins later
+  for (int i = 0; i < 40; ++i) server.step();
+  const sim::RunnerId id = server.add_runner();
+  for (int i = 0; i < 25; ++i) server.step();
+  OwnRunnerPredictor p(kSeed, 60);
+  EXPECT_FALSE(p.active());
+  p.on_snapshot(check_of(server, id, server.tick() - 1), server.runner(id)->state.distance);
+  ASSERT_TRUE(p.active());
+  EXPECT_EQ(p.next_tick(), server.tick());
+  // Predict 30 ticks ahead with a jump at once; the server gets the same inputs in time.
+  const net::Tick start = p.next_tick();
+  const auto frames = p.advance(start + 29, [&](const sim::RunnerState&, net::Tick t) {
+    sim::Input in;
+    if (t == start) in.press(sim::Button::Jump);
+    return in;
+  });
+  ASSERT_EQ(frames.size(), 30u);
+  EXPECT_EQ(frames[0].buttons, net::buttons::kJump);
+  for (const auto& f : frames) server.submit_input(id, sim_input_from_frame(f));
+  for (int i = 0; i < 30; ++i) server.step();
+  EXPECT_EQ(sim::check_hash(p.state()), sim::check_hash(server.runner(id)->state));
+  p.on_snapshot(check_of(server, id, server.tick() - 1), std::nullopt);
+  EXPECT_EQ(p.stats().checks, 1u);
+  EXPECT_EQ(p.stats().matches, 1u);
+}
+
+TEST(OwnRunnerPredictor, RepairsAnInputTheServerAppliedLate) {
+  sim::Match server(kSeed);  // no rewind: a late input applies at the next step
+  const sim::RunnerId id = server.add_runner();
+  for (int i = 0; i < 10; ++i) server.step();
+  OwnRunnerPredictor p(kSeed, 60);
+  p.on_snapshot(check_of(server, id, server.tick() - 1), server.runner(id)->state.distance);
+  ASSERT_TRUE(p.active());
+  const net::Tick press = p.next_tick();
+  const auto frames = p.advance(press + 20, [&](const sim::RunnerState&, net::Tick t) {
+    sim::Input in;
+    if (t == press) in.press(sim::Button::Jump);
+    return in;
+  });
+  // The frames reach the server 6 ticks late.
+  for (int i = 0; i < 6; ++i) server.step();
+  for (const auto& f : frames) server.submit_input(id, sim_input_from_frame(f));
+  while (server.tick() < press + 21) server.step();
+  ASSERT_EQ(server.input_moves(id).size(), 1u);
+  EXPECT_NE(sim::check_hash(p.state()), sim::check_hash(server.runner(id)->state));
+  p.on_snapshot(check_of(server, id, press + 20), std::nullopt);
+  EXPECT_EQ(p.stats().moves, 1u);
+  EXPECT_EQ(p.stats().corrections, 1u);
+  EXPECT_EQ(p.stats().mismatches, 0u);
+  EXPECT_EQ(sim::check_hash(p.state()), sim::check_hash(server.runner(id)->state));
+  // The correction fades, a few units a frame at most.
+  const double before = p.frame(1, 0.f).distance;
+  const double after = p.frame(1, 1.f / 60.f).distance;
+  EXPECT_LE(std::abs(after - before), 2.0 + 1e-9);
+}
+
+TEST(OwnRunnerPredictor, MalformedChecksAreCountedAndIgnored) {
+  OwnRunnerPredictor p(kSeed, 60);
+  net::OwnRunnerState own;
+  own.state_tick = 100;
+  own.sim_state = {1, 2, 3};
+  p.on_snapshot(own, 10.0);
+  EXPECT_EQ(p.stats().bad_checks, 1u);
+  EXPECT_FALSE(p.active());
+  EXPECT_FALSE(p.server_checks());
+  EXPECT_TRUE(p.advance(200, nullptr).empty());
+}
+
+}  // namespace
+}  // namespace spear::client
