@@ -37,6 +37,8 @@ std::string short_name(const std::string& name) {
 
 }  // namespace
 
+constexpr float kLabPanelHeight = 112.f;  // the lab's bottom readout panel, HUD pixels at scale 1
+
 std::string group_thousands(long long value) {
   const bool negative = value < 0;
   std::string digits = std::to_string(negative ? -value : value);
@@ -66,7 +68,9 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   if (hud.lab.active) lab(hud, area, s);
   if (hud.net_graph != nullptr) {
     const sf::Vector2f g = net_graph_size(s);
-    append_net_graph(shapes_, texts_, *hud.net_graph, {16.f * s, area.y - g.y - 16.f * s}, s);
+    // In the lab the readout panel takes the bottom edge: the graph sits above it.
+    const float lift = hud.lab.active ? (kLabPanelHeight + 12.f) * s : 0.f;
+    append_net_graph(shapes_, texts_, *hud.net_graph, {16.f * s, area.y - g.y - 16.f * s - lift}, s);
   }
   if (hud.message != StateMessage::None) message(hud, area, s);
 
@@ -154,7 +158,7 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
              palette::kHudText, Align::Centre, true);
 
   // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
-  const float pw = 460.f * s, ph = 112.f * s;
+  const float pw = 460.f * s, ph = kLabPanelHeight * s;
   const float px0 = (area.x - pw) / 2.f, py0 = area.y - ph - 16.f * s;
   shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
   const sf::Vector2f dial{px0 + 44.f * s, py0 + 40.f * s};
