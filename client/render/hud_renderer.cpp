@@ -68,9 +68,11 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   if (hud.lab.active) lab(hud, area, s);
   if (hud.net_graph != nullptr) {
     const sf::Vector2f g = net_graph_size(s);
-    // In the lab the readout panel takes the bottom edge: the graph sits above it.
+    // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
+    // the graph moves to the right, above the panel.
     const float lift = hud.lab.active ? (kLabPanelHeight + 12.f) * s : 0.f;
-    append_net_graph(shapes_, texts_, *hud.net_graph, {16.f * s, area.y - g.y - 16.f * s - lift}, s);
+    const float x = hud.lab.active ? area.x - g.x - 16.f * s : 16.f * s;
+    append_net_graph(shapes_, texts_, *hud.net_graph, {x, area.y - g.y - 16.f * s - lift}, s);
   }
   if (hud.message != StateMessage::None) message(hud, area, s);
 
