@@ -80,9 +80,17 @@ std::uint64_t BitReader::read_bits(unsigned count) {
     ok_ = false;
     return 0;
   }
+  // The rest of the open byte, then whole bytes.
   std::uint64_t v = 0;
-  for (unsigned i = 0; i < count; ++i, ++pos_)
-    v |= static_cast<std::uint64_t>((bytes_[pos_ / 8] >> (pos_ % 8)) & 1u) << i;
+  unsigned got = 0;
+  while (got < count) {
+    const unsigned used = static_cast<unsigned>(pos_ % 8);
+    const unsigned n = std::min(8u - used, count - got);
+    const std::uint64_t bits = (bytes_[pos_ / 8] >> used) & ((1u << n) - 1u);
+    v |= bits << got;
+    got += n;
+    pos_ += n;
+  }
   return v;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "net/message_body.hpp"
 #include "schemas/spear_generated.h"
 
 namespace spear::net {
@@ -24,12 +25,6 @@ std::string_view capped(const std::string& s, std::size_t cap) {
 
 fb::Offset<fb::String> make_string(fb::FlatBufferBuilder& b, std::string_view s) {
   return b.CreateString(s.data(), s.size());
-}
-
-fb::Offset<w::OwnRunner> make_own(fb::FlatBufferBuilder& b, const OwnRunnerState& own) {
-  const std::size_t n = std::min(own.sim_state.size(), kMaxSimStateBytes);
-  const auto state = b.CreateVector(own.sim_state.data(), n);
-  return w::CreateOwnRunner(b, own.id, own.state_tick, own.last_input_tick, state);
 }
 
 std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, const Message& m,
@@ -68,42 +63,20 @@ std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, cons
                     w::CreateRefusal(b, static_cast<std::uint8_t>(r.reason), text).Union()};
           },
           [&](const Input& in) -> std::pair<w::Message, fb::Offset<void>> {
-            std::vector<w::InputFrame> frames;
-            const std::size_t n = std::min(in.frames.size(), kMaxInputFrames);
-            // Keep the newest frames when there are too many.
-            for (std::size_t i = in.frames.size() - n; i < in.frames.size(); ++i)
-              frames.emplace_back(in.frames[i].tick, in.frames[i].buttons,
-                                  in.frames[i].lab_motion);
-            fb::Offset<fb::Vector<const w::InputFrame*>> fv = 0;
-            if (!frames.empty()) fv = b.CreateVectorOfStructs(frames);
-            return {w::Message_Input,
-                    w::CreateInput(b, in.ack_tick.has_value(), in.ack_tick.value_or(0), fv)
-                        .Union()};
+            const auto body = b.CreateVector(write_input_body(in));
+            return {w::Message_Input, w::CreateInput(b, body).Union()};
           },
           [&](const SnapshotMessage& s) -> std::pair<w::Message, fb::Offset<void>> {
-            fb::Offset<fb::Vector<std::uint8_t>> runners = 0;
-            if (!s.runner_block.empty()) runners = b.CreateVector(s.runner_block);
-            fb::Offset<w::OwnRunner> own = 0;
-            if (s.own) own = make_own(b, *s.own);
-            std::vector<w::BrokenTarget> broken;
-            for (std::size_t i = 0; i < std::min(s.broken.size(), kMaxBrokenTargets); ++i)
-              broken.emplace_back(s.broken[i].runner, s.broken[i].obstacle, s.broken[i].tick);
-            // Empty vectors are left out: an absent field costs nothing on the wire.
-            fb::Offset<fb::Vector<const w::BrokenTarget*>> bv = 0;
-            if (!broken.empty()) bv = b.CreateVectorOfStructs(broken);
+            const auto body = b.CreateVector(write_snapshot_body(s));
             std::vector<fb::Offset<w::RosterEntry>> roster;
             for (std::size_t i = 0; i < std::min(s.roster.size(), kMaxRosterEntries); ++i) {
               const auto name = make_string(b, capped(s.roster[i].name, kMaxNameBytes));
               roster.push_back(w::CreateRosterEntry(b, s.roster[i].runner, s.roster[i].bot, name));
             }
+            // An empty roster is left out: an absent field costs nothing on the wire.
             fb::Offset<fb::Vector<fb::Offset<w::RosterEntry>>> rv = 0;
             if (!roster.empty()) rv = b.CreateVector(roster);
-            std::uint16_t age = 0;
-            if (s.baseline_tick && *s.baseline_tick < s.tick)
-              age = static_cast<std::uint16_t>(std::min<Tick>(s.tick - *s.baseline_tick, 0xffff));
-            return {w::Message_Snapshot,
-                    w::CreateSnapshot(b, s.tick, age, s.runner_count, runners, own, bv, rv)
-                        .Union()};
+            return {w::Message_Snapshot, w::CreateSnapshot(b, s.tick, body, rv).Union()};
           },
           [&](const Disconnect& d) -> std::pair<w::Message, fb::Offset<void>> {
             return {w::Message_Disconnect,
@@ -118,7 +91,15 @@ std::vector<std::uint8_t> build(const Packet& p, std::size_t* hello_padding) {
   const auto [type, body] = make_body(b, p.message, hello_padding);
   const auto root = w::CreatePacket(b, kProtocolVersion, p.sequence, p.key, type, body);
   w::FinishPacketBuffer(b, root);
-  return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
+  std::size_t size = b.GetSize();
+  // The body of an Input or a Snapshot is built first, so it lies last in the buffer, followed
+  // only by the zeros that aligned it: leave them off.
+  const w::Packet* packet = w::GetPacket(b.GetBufferPointer());
+  const fb::Vector<std::uint8_t>* tail = nullptr;
+  if (const auto* in = packet->message_as_Input()) tail = in->body();
+  if (const auto* snap = packet->message_as_Snapshot()) tail = snap->body();
+  if (tail) size = std::min(size, static_cast<std::size_t>(tail->data() + tail->size() - b.GetBufferPointer()));
+  return {b.GetBufferPointer(), b.GetBufferPointer() + size};
 }
 
 template <std::size_t N>
@@ -204,17 +185,9 @@ DecodeError read_body(const w::Packet& p, Message& out) {
       return DecodeError::None;
     }
     case w::Message_Input: {
-      const auto* m = p.message_as_Input();
+      const auto* body = p.message_as_Input()->body();
       Input in;
-      if (m->has_ack()) in.ack_tick = m->ack_tick();
-      if (const auto* frames = m->frames()) {
-        if (frames->size() > kMaxInputFrames) return DecodeError::BadField;
-        for (const auto* f : *frames) {
-          if (!in.frames.empty() && f->tick() <= in.frames.back().tick)
-            return DecodeError::BadField;  // ascending ticks, no repeats
-          in.frames.push_back({f->tick(), f->buttons(), f->lab_motion()});
-        }
-      }
+      if (!body || !read_input_body({body->data(), body->size()}, in)) return DecodeError::BadField;
       out = std::move(in);
       return DecodeError::None;
     }
@@ -222,28 +195,8 @@ DecodeError read_body(const w::Packet& p, Message& out) {
       const auto* m = p.message_as_Snapshot();
       SnapshotMessage s;
       s.tick = m->tick();
-      if (m->baseline_age() != 0) {
-        if (m->baseline_age() > s.tick) return DecodeError::BadField;
-        s.baseline_tick = s.tick - m->baseline_age();
-      }
-      s.runner_count = m->runner_count();
-      if (s.runner_count > kMaxRunnersPerSnapshot) return DecodeError::BadField;
-      if (const auto* block = m->runners()) s.runner_block.assign(block->begin(), block->end());
-      if (const auto* own = m->own()) {
-        OwnRunnerState o;
-        o.id = own->id();
-        o.state_tick = own->state_tick();
-        o.last_input_tick = own->last_input_tick();
-        if (const auto* st = own->sim_state()) {
-          if (st->size() > kMaxSimStateBytes) return DecodeError::BadField;
-          o.sim_state.assign(st->begin(), st->end());
-        }
-        s.own = std::move(o);
-      }
-      if (const auto* broken = m->broken()) {
-        if (broken->size() > kMaxBrokenTargets) return DecodeError::BadField;
-        for (const auto* b : *broken) s.broken.push_back({b->runner(), b->obstacle(), b->tick()});
-      }
+      const auto* body = m->body();
+      if (!body || !read_snapshot_body({body->data(), body->size()}, s)) return DecodeError::BadField;
       if (const auto* roster = m->roster()) {
         if (roster->size() > kMaxRosterEntries) return DecodeError::BadField;
         for (const auto* e : *roster) {

@@ -8,11 +8,11 @@ namespace spear::net {
 using ClientId = std::uint16_t;
 using RunnerId = std::uint16_t;
 using Tick = std::uint32_t;        // server simulation tick (60 Hz by default)
-using Sequence = std::uint64_t;    // per-sender datagram counter, starts at 1
+using Sequence = std::uint32_t;    // per-sender datagram counter, starts at 1 (years at 60 Hz)
 using SessionKey = std::uint64_t;  // random, never 0 once connected
 
 // Bumped on any change of the wire format; peers with another version are refused.
-inline constexpr std::uint16_t kProtocolVersion = 1;
+inline constexpr std::uint16_t kProtocolVersion = 2;
 // FlatBuffers file identifier of every datagram (4 characters, bytes 4..7 of the buffer).
 inline constexpr char kFileIdentifier[] = "SPR1";
 inline constexpr std::uint16_t kDefaultPort = 27600;
@@ -25,7 +25,7 @@ inline constexpr std::size_t kMinDatagramBytes = 16;
 // address (Challenge, Refusal) is no larger than what it received: no amplification.
 inline constexpr std::size_t kHelloBytes = 256;
 
-// Verifier limits: the deepest legal buffer is Packet -> Snapshot -> OwnRunner/RosterEntry.
+// Verifier limits: the deepest legal buffer is Packet -> Snapshot -> RosterEntry.
 inline constexpr unsigned kVerifierMaxDepth = 8;
 inline constexpr unsigned kVerifierMaxTables = 96;
 

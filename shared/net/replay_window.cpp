@@ -4,8 +4,8 @@ namespace spear::net {
 
 bool ReplayWindow::is_replay(Sequence seq) const {
   if (!any_) return false;
-  if (seq + kSize <= newest_) return true;  // older than the window: cannot tell, so drop
-  return seen_[seq % kSize] == seq + 1;
+  if (std::uint64_t{seq} + kSize <= newest_) return true;  // older than the window: cannot tell, so drop
+  return seen_[seq % kSize] == std::uint64_t{seq} + 1;
 }
 
 void ReplayWindow::record(Sequence seq) {
@@ -13,7 +13,7 @@ void ReplayWindow::record(Sequence seq) {
     newest_ = seq;
     any_ = true;
   }
-  seen_[seq % kSize] = seq + 1;
+  seen_[seq % kSize] = std::uint64_t{seq} + 1;
 }
 
 bool ReplayWindow::accept(Sequence seq) {

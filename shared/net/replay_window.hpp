@@ -22,7 +22,7 @@ class ReplayWindow {
   Sequence newest() const { return newest_; }
 
  private:
-  std::array<Sequence, kSize> seen_{};  // seen_[s % kSize] == s + 1 when s was seen
+  std::array<std::uint64_t, kSize> seen_{};  // seen_[s % kSize] == s + 1 when s was seen
   Sequence newest_ = 0;
   bool any_ = false;
 };

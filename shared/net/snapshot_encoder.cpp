@@ -8,9 +8,10 @@
 
 namespace spear::net {
 namespace {
-// Bytes the runner block adds beyond its own length: vector length prefix, alignment, the
-// runner_count field and its vtable slot.
-constexpr std::size_t kBlockOverhead = 16;
+// Bytes the runner block may add beyond its own length to a probe encoded without runners:
+// the runner count's longer code and the header's padding byte (FlatBuffers framing is in
+// the probe already).
+constexpr std::size_t kBlockOverhead = 4;
 // Names per snapshot: a name costs about 30 bytes, so a new 64-runner match is named within a
 // few snapshots without starving the runners of room.
 constexpr std::size_t kNamesPerSnapshot = 8;
