@@ -87,23 +87,26 @@ void MatchHost::remove_runner(net::RunnerId wire) {
   wire_ids_.release(wire, match_.tick());
 }
 
-void MatchHost::submit(net::RunnerId wire, std::span<const net::InputFrame> frames) {
+InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFrame> frames) {
+  InputCounts counts;
   const auto id = sim_id(wire);
-  if (!id) return;
+  if (!id) return counts;
   RunnerInfo& info = runners_.at(*id);
-  if (info.bot) return;
+  if (info.bot) return counts;
   for (const net::InputFrame& frame : frames) {
     switch (match_.submit_input(*id, sim_input_from_wire(frame))) {
       case sim::SubmitResult::Accepted:
-        ++input_counts_.accepted;
+        ++counts.accepted;
+        if (frame.tick < match_.tick()) ++counts.late;
         if (!info.newest_input || frame.tick > *info.newest_input) info.newest_input = frame.tick;
         break;
-      case sim::SubmitResult::Duplicate: ++input_counts_.duplicate; break;
-      case sim::SubmitResult::TooOld: ++input_counts_.too_old; break;
-      case sim::SubmitResult::TooFarAhead: ++input_counts_.too_far_ahead; break;
+      case sim::SubmitResult::Duplicate: ++counts.duplicate; break;
+      case sim::SubmitResult::TooOld: ++counts.too_old; break;
+      case sim::SubmitResult::TooFarAhead: ++counts.too_far_ahead; break;
       case sim::SubmitResult::UnknownRunner: break;
     }
   }
+  return counts;
 }
 
 void MatchHost::step() {

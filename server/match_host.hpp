@@ -11,16 +11,13 @@
 #include <vector>
 
 #include "net/messages.hpp"
+#include "server/input_counts.hpp"
 #include "server/match_summary.hpp"
 #include "server/wire_id_pool.hpp"
 #include "sim/bot.hpp"
 #include "sim/match.hpp"
 
 namespace spear::server {
-
-struct InputCounts {
-  std::uint64_t accepted = 0, duplicate = 0, too_old = 0, too_far_ahead = 0;
-};
 
 class MatchHost {
  public:
@@ -34,9 +31,12 @@ class MatchHost {
   void remove_runner(net::RunnerId id);
   // The sim's runner behind a wire id; nullptr when no runner holds it.
   const sim::MatchRunner* runner(net::RunnerId id) const;
+  // The sim's id (the summary's runner id, never reused) behind a wire id.
+  std::optional<sim::RunnerId> sim_id(net::RunnerId wire) const;
 
-  // Queues a player's input frames (redundant copies are dropped by the match).
-  void submit(net::RunnerId id, std::span<const net::InputFrame> frames);
+  // Queues a player's input frames (redundant copies are dropped by the match). Returns what
+  // became of them (all zero for a bot's or an absent runner's wire id).
+  InputCounts submit(net::RunnerId id, std::span<const net::InputFrame> frames);
 
   // Bots decide, then the match steps one tick.
   void step();
@@ -45,7 +45,6 @@ class MatchHost {
   net::Tick tick() const { return match_.tick(); }
   int bot_count() const { return static_cast<int>(bots_.size()); }
   int runner_count() const { return static_cast<int>(match_.runner_count()); }
-  const InputCounts& input_counts() const { return input_counts_; }
   // Newest input tick of this runner that the match has applied (for OwnRunnerState).
   std::optional<net::Tick> last_applied_input(net::RunnerId id) const;
   // The player's OwnRunnerState for the snapshot at `tick` (server/own_runner_check.hpp).
@@ -77,13 +76,11 @@ class MatchHost {
   std::optional<net::RunnerId> admit(sim::RunnerId id, RunnerInfo info);
   RunnerInfo* present(net::RunnerId wire);
   const RunnerInfo* present(net::RunnerId wire) const;
-  std::optional<sim::RunnerId> sim_id(net::RunnerId wire) const;
 
   std::map<sim::RunnerId, RunnerInfo> runners_;               // everyone who ever joined
   std::unordered_map<net::RunnerId, sim::RunnerId> by_wire_;  // those present
   WireIdPool wire_ids_;
   std::deque<net::BrokenTarget> broken_;  // newest last, at most kMaxBrokenTargets
-  InputCounts input_counts_;
 };
 
 }  // namespace spear::server

@@ -29,6 +29,12 @@ void MatchLoop::tick(double now, Outbox& out) {
   if (snapshot_tick && sessions_.size() > 0) sessions_.send_snapshots(match_.snapshot(), out);
 }
 
+MatchSummary MatchLoop::summary(double now) const {
+  MatchSummary m = match_.summary();
+  m.clients = sessions_.clients(now);
+  return m;
+}
+
 MetricsGauges MatchLoop::gauges() const {
   MetricsGauges g;
   g.players = sessions_.players();

@@ -39,6 +39,8 @@ class MatchLoop {
   SessionTable& sessions() { return sessions_; }
   const SessionTable& sessions() const { return sessions_; }
   MetricsGauges gauges() const;
+  // The match's summary with every client's record (those connected counted up to `now`).
+  MatchSummary summary(double now) const;
 
  private:
   const ServerConfig& config_;

@@ -8,6 +8,18 @@
 
 namespace spear::server {
 
+namespace {
+void write_inputs(JsonWriter& w, const InputCounts& c) {
+  w.begin_object();
+  w.key("accepted").value(c.accepted);
+  w.key("duplicate").value(c.duplicate);
+  w.key("too_old").value(c.too_old);
+  w.key("too_far_ahead").value(c.too_far_ahead);
+  w.key("late").value(c.late);
+  w.end_object();
+}
+}  // namespace
+
 std::string summary_json(const MatchSummary& m, const ServerStats& stats, bool include_timing) {
   JsonWriter w;
   w.begin_object();
@@ -30,6 +42,36 @@ std::string summary_json(const MatchSummary& m, const ServerStats& stats, bool i
     w.end_object();
   }
   w.end_array();
+  w.key("clients").begin_array();
+  for (const ClientRecord& c : m.clients) {
+    w.begin_object();
+    w.key("id").value(static_cast<std::uint64_t>(c.client));
+    w.key("name").value(c.name);
+    w.key("role").value(c.role == net::Role::Player ? "player" : "spectator");
+    if (c.runner) {
+      w.key("runner").value(static_cast<std::uint64_t>(*c.runner));
+    } else {
+      w.key("runner").null();
+    }
+    if (c.wire_runner) {
+      w.key("wire_runner").value(static_cast<std::uint64_t>(*c.wire_runner));
+    } else {
+      w.key("wire_runner").null();
+    }
+    w.key("connected_s").value(c.connected_seconds());
+    w.key("input_datagrams").value(c.input_datagrams);
+    w.key("inputs");
+    write_inputs(w, c.inputs);
+    if (c.left) {
+      w.key("left").value(leave_reason_name(*c.left));
+    } else {
+      w.key("left").null();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.key("inputs");
+  write_inputs(w, stats.inputs);
   w.key("datagrams_dropped").begin_object();
   for (std::size_t i = 0; i < kDropReasonCount; ++i) {
     const auto reason = static_cast<DropReason>(i);

@@ -3,15 +3,26 @@
 //   { "seed", "ticks", "tick_rate", "match_seconds",
 //     "runners": [ { "id", "name", "bot", "distance_m", "best_distance_m", "score", "best", "crashes",
 //                    "targets_broken" } ... ],
+//     "clients": [ { "id", "name", "role", "runner", "wire_runner", "connected_s", "input_datagrams",
+//                    "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
+//                    "left" } ... ],
+//     "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
 //     "datagrams_dropped": { "<reason>": n, ... },
 //     "timing": { "tick_seconds": { "p50", "p99", "max" }, "ticks_measured" } }
-// Everything but "timing" is a function of the arguments (and of what clients sent): two
-// --fast runs with the same arguments write the same bytes. "timing" holds wall-clock figures,
-// so it is left out with --fast (include_timing = false).
+// "clients" holds every session the server accepted, those that left included, in join order:
+// "id" is the client id of its Welcome, "runner" the runner id of "runners" (null for a
+// spectator), "wire_runner" the runner id its snapshots used, "left" "disconnected",
+// "timed_out" or null (still connected when the server stopped). "inputs" counts input frames
+// (server/input_counts.hpp); the top-level "inputs" is their sum over all clients (the
+// metrics' spear_input_frames_total).
+// Everything but "timing" is a function of the arguments (and of what clients sent, and when:
+// "connected_s" is server time): two --fast runs with the same arguments write the same bytes.
+// "timing" holds wall-clock figures, so it is left out with --fast (include_timing = false).
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "server/client_record.hpp"
 #include "server/server_stats.hpp"
 
 namespace spear::server {
@@ -33,6 +44,7 @@ struct MatchSummary {
   std::uint64_t ticks = 0;
   int tick_rate = 60;
   std::vector<RunnerSummary> runners;  // in runner id order
+  std::vector<ClientRecord> clients;   // in join order
 };
 
 std::string summary_json(const MatchSummary& match, const ServerStats& stats,

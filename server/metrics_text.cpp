@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+#include <utility>
+
 namespace spear::server {
 
 namespace {
@@ -77,6 +80,19 @@ std::string render_metrics(const ServerStats& s, const MetricsGauges& g) {
     fmt::format_to(std::back_inserter(out), "spear_handshakes_total{{outcome=\"{}\"}} {}\n",
                    handshake_outcome_name(static_cast<HandshakeOutcome>(i)), s.handshakes[i]);
   }
+  family(out, "spear_input_frames_total", "counter",
+         "Players' input frames received, by outcome (accepted counts each tick once).");
+  const std::pair<const char*, std::uint64_t> inputs[] = {
+      {"accepted", s.inputs.accepted},
+      {"duplicate", s.inputs.duplicate},
+      {"too_old", s.inputs.too_old},
+      {"too_far_ahead", s.inputs.too_far_ahead}};
+  for (const auto& [outcome, n] : inputs) {
+    fmt::format_to(std::back_inserter(out), "spear_input_frames_total{{outcome=\"{}\"}} {}\n", outcome, n);
+  }
+  family(out, "spear_input_frames_late_total", "counter",
+         "Accepted input frames that arrived after their tick was simulated (rewound or applied at the next step).");
+  sample(out, "spear_input_frames_late_total", s.inputs.late);
   family(out, "spear_client_timeouts_total", "counter", "Clients freed after 5 s of silence.");
   sample(out, "spear_client_timeouts_total", s.timeouts);
   family(out, "spear_client_disconnects_total", "counter", "Clients that said goodbye.");

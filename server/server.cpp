@@ -273,7 +273,7 @@ void Server::finish() {
     }
   }
   if (clients > 0) spdlog::info("told {} clients the server is shutting down", clients);
-  loop.sessions().clear();
+  loop.sessions().clear(now());
   log_events();
 
   if (io_->agones) {
@@ -293,7 +293,7 @@ void Server::finish() {
 }
 
 MatchSummary Server::summary() const {
-  return io_->loop ? io_->loop->match().summary() : MatchSummary{};
+  return io_->loop ? io_->loop->summary(now()) : MatchSummary{};
 }
 
 }  // namespace spear::server

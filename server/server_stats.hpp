@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "server/drop_reason.hpp"
+#include "server/input_counts.hpp"
 #include "server/tick_timings.hpp"
 
 namespace spear::server {
@@ -32,6 +33,7 @@ struct ServerStats {
   TickTimings tick_timings;
   DropCounters drops;
   std::array<std::uint64_t, kHandshakeOutcomeCount> handshakes{};
+  InputCounts inputs;  // every player's input frames (the sum of the summary's per-client counts)
 
   std::uint64_t datagrams_in = 0, datagrams_out = 0;
   std::uint64_t bytes_in = 0, bytes_out = 0;     // UDP payload bytes

@@ -1,5 +1,6 @@
 #pragma once
 // One connected client, as the server knows it.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,7 +25,7 @@ struct Session {
   net::ReplayWindow replay;         // of its datagrams
   net::SnapshotEncoder encoder;     // its baselines
   net::Welcome welcome;             // sent again if its Response is repeated
-  std::uint64_t inputs_received = 0;
+  std::size_t record = 0;           // its entry in the session table's client records
 };
 
 }  // namespace spear::server

@@ -198,6 +198,18 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   w.role = s->role;
   w.runner_id = s->runner;
 
+  ClientRecord record;
+  record.client = s->id;
+  record.name = s->name;
+  record.role = s->role;
+  if (s->runner) {
+    record.wire_runner = *s->runner;
+    record.runner = match_.sim_id(*s->runner);
+  }
+  record.joined_at = record.left_at = now;
+  s->record = records_.size();
+  records_.push_back(std::move(record));
+
   stats_.count_handshake(HandshakeOutcome::Accepted);
   events_.push_back({SessionEvent::Kind::Joined, s->id, s->role, s->name, from,
                      s->runner ? fmt::format("runner {}", *s->runner) : std::string()});
@@ -212,19 +224,23 @@ void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now
   if (!s.replay.accept(packet.sequence)) return stats_.drops.add(DropReason::Replayed);
   s.last_heard = now;
 
+  ClientRecord& record = records_[s.record];
+  record.left_at = now;
   if (auto* input = std::get_if<net::Input>(&packet.message)) {
-    ++s.inputs_received;
+    ++record.input_datagrams;
     if (input->ack_tick) s.encoder.acknowledge(*input->ack_tick);
     // Spectators steer nothing: their frames are read by no one.
     if (s.role == net::Role::Player && s.runner && !input->frames.empty()) {
-      match_.submit(*s.runner, input->frames);
+      const InputCounts counts = match_.submit(*s.runner, input->frames);
+      record.inputs += counts;
+      stats_.inputs += counts;
     }
     return;
   }
   if (std::holds_alternative<net::Disconnect>(packet.message)) {
     ++stats_.disconnects;
     events_.push_back({SessionEvent::Kind::Left, s.id, s.role, s.name, s.address, "disconnected"});
-    remove(s.address);
+    remove(s.address, LeaveReason::Disconnected, now);
     return;
   }
   stats_.drops.add(DropReason::Unexpected);
@@ -255,10 +271,14 @@ void SessionTable::send(Session& s, net::Message message, Outbox& out) {
   out.push_back({s.address, net::encode_packet(p)});
 }
 
-void SessionTable::remove(const net::PeerAddress& address) {
+void SessionTable::remove(const net::PeerAddress& address, std::optional<LeaveReason> reason,
+                          double now) {
   const auto it = sessions_.find(address);
   if (it == sessions_.end()) return;
   Session& s = *it->second;
+  ClientRecord& record = records_[s.record];
+  record.left = reason;
+  record.left_at = std::max(record.left_at, now);
   if (s.role == net::Role::Player) {
     --players_;
     if (s.runner) match_.remove_runner(*s.runner);
@@ -279,7 +299,7 @@ void SessionTable::expire(double now, Outbox& out) {
     events_.push_back({SessionEvent::Kind::TimedOut, s.id, s.role, s.name, address,
                        fmt::format("silent for {:.1f} s", now - s.last_heard)});
     send(s, net::Disconnect{net::DisconnectReason::TimedOut}, out);
-    remove(address);
+    remove(address, LeaveReason::TimedOut, now);
   }
 }
 
@@ -324,10 +344,19 @@ void SessionTable::begin_shutdown(net::DisconnectReason reason, Outbox& out) {
   for (auto& [address, s] : sessions_) send(*s, net::Disconnect{reason}, out);
 }
 
-void SessionTable::clear() {
+void SessionTable::clear(double now) {
   std::vector<net::PeerAddress> all;
   for (const auto& [address, s] : sessions_) all.push_back(address);
-  for (const auto& a : all) remove(a);
+  for (const auto& a : all) remove(a, std::nullopt, now);
+}
+
+std::vector<ClientRecord> SessionTable::clients(double now) const {
+  std::vector<ClientRecord> out = records_;
+  for (const auto& [address, s] : sessions_) {
+    ClientRecord& r = out[s->record];
+    r.left_at = std::max(r.left_at, now);
+  }
+  return out;
 }
 
 net::ClientId SessionTable::next_client_id() {

@@ -8,6 +8,7 @@
 // refusals; every later datagram must carry the session key and come from the session's
 // address and port, with a fresh sequence number; a spectator's inputs move nothing; silence
 // for the timeout frees the session and its runner. Every dropped datagram is counted by reason.
+// Every accepted session leaves a ClientRecord (its input accounting, why it left) for the summary.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "net/peer_address.hpp"
 #include "net/snapshot_frame.hpp"
 #include "server/address_rate_limiter.hpp"
+#include "server/client_record.hpp"
 #include "server/match_host.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
@@ -61,8 +63,9 @@ class SessionTable {
 
   // From now on refuse joins; send every session a Disconnect (call again to repeat it).
   void begin_shutdown(net::DisconnectReason reason, Outbox& out);
-  // Removes every session (after the last Disconnect repeat).
-  void clear();
+  // Removes every session (after the last Disconnect repeat) at server time `now`; their
+  // records say they were still connected.
+  void clear(double now);
   bool shutting_down() const { return shutting_down_; }
 
   int players() const { return players_; }
@@ -70,6 +73,8 @@ class SessionTable {
   std::size_t size() const { return sessions_.size(); }
   const Session* find(const net::PeerAddress& address) const;
   const Session* find_client(net::ClientId id) const;
+  // Every session ever accepted, in join order; those still connected counted up to `now`.
+  std::vector<ClientRecord> clients(double now) const;
 
   // Events since the last call (joins, leaves, timeouts, refusals).
   std::vector<SessionEvent> take_events() { return std::exchange(events_, {}); }
@@ -83,7 +88,7 @@ class SessionTable {
   void refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
               std::size_t max_bytes, Outbox& out);
   void send(Session& s, net::Message message, Outbox& out);
-  void remove(const net::PeerAddress& address);
+  void remove(const net::PeerAddress& address, std::optional<LeaveReason> reason, double now);
   net::ClientId next_client_id();
 
   const ServerConfig& config_;
@@ -100,6 +105,7 @@ class SessionTable {
   net::Sequence sessionless_sequence_ = 1;  // Challenges and Refusals to unverified addresses
   bool shutting_down_ = false;
   std::vector<SessionEvent> events_;
+  std::vector<ClientRecord> records_;  // one per accepted session, in join order
 };
 
 }  // namespace spear::server

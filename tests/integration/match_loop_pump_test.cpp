@@ -8,6 +8,7 @@
 #include "net/codec.hpp"
 #include "net/pose_codec.hpp"
 #include "server/match_host.hpp"
+#include "server/match_summary.hpp"
 #include "support/loop_pump.hpp"
 
 namespace spear::test {
@@ -370,6 +371,73 @@ TEST(MatchLoopPump, ShutdownTellsEveryClientAndRefusesNewOnes) {
   pump.connect_all();
   ASSERT_EQ(late.connection.state(), ConnectionState::Refused);
   EXPECT_EQ(late.connection.refusal()->reason, net::RefusalReason::ShuttingDown);
+}
+
+TEST(MatchLoopPump, EveryClientsInputFramesAreAccountedForInTheSummary) {
+  LoopPump pump(small_config());
+  PumpClient& ada = pump.add_client(player("ada"));
+  PumpClient& bob = pump.add_client(player("bob"));
+  PumpClient& eve = pump.add_client(spectator("eve"));
+  pump.connect_all();
+  ASSERT_EQ(ada.connection.state(), ConnectionState::Connected);
+  ASSERT_EQ(bob.connection.state(), ConnectionState::Connected);
+  ASSERT_EQ(eve.connection.state(), ConnectionState::Connected);
+  const double joined = pump.now;
+  pump.ticks(10);
+
+  // ada: one frame per tick for 90 ticks, two ticks ahead (resent until applied: duplicates);
+  // bob: 30 frames stamped three ticks back, for ticks the match has already simulated.
+  for (int i = 0; i < 90; ++i) {
+    const net::Tick t = pump.loop->match().tick();
+    ada.connection.push_input({t + 2, i % 20 == 0 ? net::buttons::kJump : std::uint8_t{0}, 0});
+    if (i < 30) bob.connection.push_input({t - 3, 0, 0});
+    pump.tick();
+  }
+  pump.ticks(10);
+  // ada says goodbye, bob falls silent until the server frees him, eve stays to the end.
+  ada.connection.disconnect(pump.now);
+  pump.ticks(3);
+  bob.silent = true;
+  while (pump.now < joined + 8.0) pump.tick();
+  pump.loop->sessions().clear(pump.now);
+
+  const server::MatchSummary m = pump.loop->summary(pump.now);
+  ASSERT_EQ(m.clients.size(), 3u);
+  const server::ClientRecord& a = m.clients[0];
+  const server::ClientRecord& b = m.clients[1];
+  const server::ClientRecord& e = m.clients[2];
+  EXPECT_EQ(a.name, "ada");
+  EXPECT_EQ(a.inputs.accepted, 90u);  // each tick once
+  EXPECT_GT(a.inputs.duplicate, 0u);
+  EXPECT_EQ(a.inputs.late, 0u);
+  EXPECT_EQ(a.inputs.too_old + a.inputs.too_far_ahead, 0u);
+  EXPECT_EQ(a.left, server::LeaveReason::Disconnected);
+  EXPECT_NEAR(a.connected_seconds(), 110.0 / 60.0, 3.0 / 60.0);
+  EXPECT_EQ(b.inputs.accepted, 30u);
+  EXPECT_EQ(b.inputs.late, 30u);
+  EXPECT_EQ(b.left, server::LeaveReason::TimedOut);
+  EXPECT_EQ(e.role, net::Role::Spectator);
+  EXPECT_FALSE(e.runner.has_value());
+  EXPECT_EQ(e.inputs, server::InputCounts{});
+  EXPECT_FALSE(e.left.has_value());  // still connected when the server stopped
+  EXPECT_NEAR(e.connected_seconds(), pump.now - joined, 0.05);
+  EXPECT_GT(e.input_datagrams, 100u);  // its acks
+  // The records name the summary's runners, and add up to the server's totals.
+  for (const server::ClientRecord* c : {&a, &b}) {
+    ASSERT_TRUE(c->runner.has_value());
+    const auto r = std::find_if(m.runners.begin(), m.runners.end(),
+                                [&](const server::RunnerSummary& s) { return s.id == *c->runner; });
+    ASSERT_NE(r, m.runners.end());
+    EXPECT_EQ(r->name, c->name);
+  }
+  server::InputCounts sum;
+  for (const server::ClientRecord& c : m.clients) sum += c.inputs;
+  EXPECT_EQ(sum, pump.stats.inputs);
+  const std::string json = server::summary_json(m, pump.stats, false);
+  EXPECT_NE(json.find("\"left\": \"timed_out\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"left\": \"disconnected\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"left\": null"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"accepted\": 120"), std::string::npos) << json;  // the totals
 }
 
 TEST(MatchLoopPump, DurationEndsTheMatch) {

@@ -178,6 +178,37 @@ TEST(MatchSummary, TimingOnlyWhenAsked) {
   EXPECT_NE(without.find("\"wrong_key\": 1"), std::string::npos);
   EXPECT_NE(without.find("\"match_seconds\": 2"), std::string::npos);
   EXPECT_NE(without.find("\"name\": \"bot-1\""), std::string::npos);
+  EXPECT_NE(without.find("\"clients\": []"), std::string::npos);
+}
+
+TEST(MatchSummary, ClientsCarryTheirInputAccountingAndWhyTheyLeft) {
+  MatchSummary m;
+  ClientRecord player;
+  player.client = 4;
+  player.name = "ada";
+  player.runner = 7;
+  player.wire_runner = 2;
+  player.joined_at = 10.0;
+  player.left_at = 12.5;
+  player.inputs = {.accepted = 150, .duplicate = 900, .too_old = 1, .too_far_ahead = 2, .late = 3};
+  player.left = LeaveReason::TimedOut;
+  ClientRecord watcher;
+  watcher.client = 5;
+  watcher.name = "eve";
+  watcher.role = net::Role::Spectator;
+  m.clients = {player, watcher};
+  ServerStats stats;
+  stats.inputs = player.inputs;
+  const std::string j = summary_json(m, stats, false);
+  EXPECT_NE(j.find("\"name\": \"ada\",\n      \"role\": \"player\",\n      \"runner\": 7,\n"
+                   "      \"wire_runner\": 2,\n      \"connected_s\": 2.5,"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"inputs\": {\n        \"accepted\": 150,\n        \"duplicate\": 900,\n"
+                   "        \"too_old\": 1,\n        \"too_far_ahead\": 2,\n        \"late\": 3\n      },\n"
+                   "      \"left\": \"timed_out\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"role\": \"spectator\",\n      \"runner\": null,\n      \"wire_runner\": null,"),
+            std::string::npos) << j;
+  EXPECT_NE(j.find("\"left\": null"), std::string::npos) << j;
+  EXPECT_NE(j.find("  \"inputs\": {\n    \"accepted\": 150,"), std::string::npos) << j;  // totals
 }
 
 TEST(MetricsText, FamiliesHaveHelpTypeAndUnits) {
@@ -186,6 +217,9 @@ TEST(MetricsText, FamiliesHaveHelpTypeAndUnits) {
   stats.tick_timings.record(0.003);
   stats.drops.add(DropReason::Replayed);
   stats.count_handshake(HandshakeOutcome::RefusedWrongPassword);
+  stats.inputs.accepted = 120;
+  stats.inputs.duplicate = 7;
+  stats.inputs.late = 4;
   MetricsGauges g;
   g.players = 3;
   const std::string text = render_metrics(stats, g);
@@ -196,6 +230,10 @@ TEST(MetricsText, FamiliesHaveHelpTypeAndUnits) {
   EXPECT_NE(text.find("spear_players 3\n"), std::string::npos);
   EXPECT_NE(text.find("spear_datagrams_dropped_total{reason=\"replayed\"} 1\n"), std::string::npos);
   EXPECT_NE(text.find("spear_handshakes_total{outcome=\"wrong_password\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_input_frames_total{outcome=\"accepted\"} 120\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_input_frames_total{outcome=\"duplicate\"} 7\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_input_frames_total{outcome=\"too_far_ahead\"} 0\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_input_frames_late_total 4\n"), std::string::npos);
   // Every sample line belongs to a family announced by # TYPE.
   std::istringstream lines(text);
   std::string line, family;
