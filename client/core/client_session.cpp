@@ -106,6 +106,7 @@ LocalAction ClientSession::press(Key key) {
 void ClientSession::take_snapshots(double now) {
   net::ClientConnection* c = link_->connection();
   for (net::Snapshot& s : c->take_snapshots()) {
+    if (config_.on_snapshot) config_.on_snapshot(s, now);
     ++snapshots_;
     sampler_.on_snapshot(now);
     for (const auto& b : s.broken) broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
@@ -153,12 +154,21 @@ void ClientSession::send_inputs(double now) {
     for (net::Tick t = from; static_cast<std::int32_t>(target - t) >= 0; ++t)
       frames.push_back(t == from ? keys_.take(t) : net::InputFrame{t, 0, 0});
   }
+  // An Input carries only the newest input_redundancy unapplied frames: a longer catch-up
+  // (after a stall) goes out in as many datagrams as it needs, so that no frame is left unsent.
+  const std::size_t per_datagram = std::max<std::size_t>(1, connection_config().input_redundancy);
+  std::size_t unsent = 0;
   for (const auto& f : frames) {
     if (last_input_tick_ && static_cast<std::int32_t>(f.tick - *last_input_tick_) <= 0) continue;
+    if (unsent == per_datagram) {
+      link_->pump(now);
+      unsent = 0;
+    }
     c->push_input(f);
     round_trip_.on_sent(f.tick, now);
     last_input_tick_ = f.tick;
-    ++inputs_sent_;
+    ++inputs_generated_;
+    ++unsent;
   }
 }
 
@@ -244,7 +254,7 @@ void ClientSession::update(double now, float dt_cosmetic) {
     delay_sum_ += buffer_.delay();
     ++delay_samples_;
   }
-  if (c->state() == net::ConnectionState::Connected) send_inputs(now);  // steps the prediction
+  if (c->state() == net::ConnectionState::Connected && !inputs_stopped_) send_inputs(now);  // steps the prediction
   build_views(dt_cosmetic);
   last_update_ = now;
   link_->pump(now);  // send this frame's input right away
@@ -375,7 +385,7 @@ RunStats ClientSession::stats(double now) const {
     s.best_score = static_cast<std::uint32_t>(std::max(mine->frame.best, mine->frame.score));
     s.own_distance = mine->frame.distance;
   }
-  s.inputs_sent = inputs_sent_;
+  s.inputs_sent = inputs_generated_;
   s.prediction = config_.prediction;
   s.reaction_samples = reaction_.samples();
   s.reaction_frames_mean = reaction_.mean_frames();

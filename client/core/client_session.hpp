@@ -4,6 +4,7 @@
 // secondary motion of every figure, which targets are broken, the status messages, the net
 // graph readings and the run statistics. The SFML app and the tests drive the same object.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -44,6 +45,9 @@ struct SessionConfig {
   // stamped with that tick). false: it is shown interpolated like the others and inputs are
   // stamped with the tick shown (the autopilot, too, decides on what is shown).
   bool prediction = true;
+  // Called with every snapshot the connection decoded, as it is taken in (`now`: the update's
+  // time), for tools that record what this client received (the netsim soak test's pop meter).
+  std::function<void(const net::Snapshot&, double now)> on_snapshot;
 };
 
 // One runner ready to draw.
@@ -79,6 +83,14 @@ class ClientSession {
   void on_frame(bool drawn);
   // Leaves politely (Disconnect repeats).
   void quit(double now);
+  // From now on no new input frames (the own runner's prediction stops there); updates keep
+  // acknowledging snapshots and resending the frames the server has not applied yet. A few
+  // hundred milliseconds of that before quit() let the last frames arrive.
+  void stop_inputs() { inputs_stopped_ = true; }
+  // Distinct input ticks generated for the server this run: one frame per tick, empty ones
+  // included, each handed to the connection once. The server's summary counts the same ticks
+  // on arrival ("clients"[].inputs.accepted, per session), so generated − accepted were lost.
+  std::uint64_t inputs_generated() const { return inputs_generated_; }
 
   const std::vector<RunnerView>& runners() const { return runners_; }
   const RunnerView* followed() const;
@@ -147,7 +159,8 @@ class ClientSession {
   std::uint64_t frames_sampled_ = 0;
   double delay_sum_ = 0.0;
   std::uint64_t delay_samples_ = 0;
-  std::uint64_t inputs_sent_ = 0;
+  std::uint64_t inputs_generated_ = 0;
+  bool inputs_stopped_ = false;
   std::uint64_t snapshots_ = 0;
   std::set<std::uint32_t> followed_seen_, runners_seen_;
 };

@@ -123,53 +123,53 @@ void InterpolationBuffer::advance_clock(double local_time) {
   delay_ = now - render_time_;
 }
 
-void InterpolationBuffer::sample_runners(double t) {
-  view_.runners.clear();
-  view_.render_time = t;
+void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const {
+  view.runners.clear();
+  view.render_time = t;
   if (snapshots_.empty()) {
-    view_.kind = SampleKind::Empty;
+    view.kind = SampleKind::Empty;
     return;
   }
   // b: the first snapshot after t; a: the one before it.
   auto b = std::upper_bound(snapshots_.begin(), snapshots_.end(), t,
                             [](double time, const Snapshot& s) { return time < s.time; });
   if (b == snapshots_.begin()) {
-    view_.kind = SampleKind::Early;
-    view_.base_tick = b->tick;
-    view_.runners = b->runners;
+    view.kind = SampleKind::Early;
+    view.base_tick = b->tick;
+    view.runners = b->runners;
     return;
   }
   const Snapshot& a = *(b - 1);
-  view_.base_tick = a.tick;
+  view.base_tick = a.tick;
   if (b != snapshots_.end()) {
-    view_.kind = SampleKind::Interpolated;
+    view.kind = SampleKind::Interpolated;
     const double span = b->time - a.time;
     const double u = std::clamp((t - a.time) / span, 0.0, 1.0);
     for (const auto& ra : a.runners) {
       const RunnerFrame* rb = b->find(ra.id);
       if (!rb) {
-        view_.runners.push_back(ra);  // leaves at b
+        view.runners.push_back(ra);  // leaves at b
       } else if (teleported(ra, *rb, span)) {
-        view_.runners.push_back(ra);  // a restart: step, do not sweep across the course
+        view.runners.push_back(ra);  // a restart: step, do not sweep across the course
       } else {
-        view_.runners.push_back(blend(ra, *rb, u, span));
+        view.runners.push_back(blend(ra, *rb, u, span));
       }
     }
     for (const auto& rb : b->runners)
-      if (!a.find(rb.id)) view_.runners.push_back(rb);  // appears: shown as first seen
+      if (!a.find(rb.id)) view.runners.push_back(rb);  // appears: shown as first seen
     return;
   }
   // Past the newest snapshot: extrapolate from the last two, briefly, then hold.
   const double past = t - a.time;
-  view_.kind = past <= config_.max_extrapolation ? SampleKind::Extrapolated : SampleKind::Held;
+  view.kind = past <= config_.max_extrapolation ? SampleKind::Extrapolated : SampleKind::Held;
   const double ahead = std::min(past, config_.max_extrapolation);
   const Snapshot* prev = snapshots_.size() >= 2 ? &*(b - 2) : nullptr;
   const double gap = prev ? a.time - prev->time : 0.0;
   for (const auto& rn : a.runners) {
     const RunnerFrame* rp = prev ? prev->find(rn.id) : nullptr;
     if (!rp || gap <= 0.0 || gap > kStaleGap || teleported(*rp, rn, gap)) {
-      view_.runners.push_back(rn);
-      view_.runners.back().speed = 0.f;
+      view.runners.push_back(rn);
+      view.runners.back().speed = 0.f;
       continue;
     }
     RunnerFrame out = rn;
@@ -177,14 +177,17 @@ void InterpolationBuffer::sample_runners(double t) {
     out.pose = extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k));
     blend_lab(out, *rp, rn, static_cast<float>(1.0 + k));
     out.distance = rn.distance + (rn.distance - rp->distance) * k;
-    out.speed = view_.kind == SampleKind::Held ? 0.f : static_cast<float>((rn.distance - rp->distance) / gap);
-    view_.runners.push_back(out);
+    out.speed = view.kind == SampleKind::Held ? 0.f : static_cast<float>((rn.distance - rp->distance) / gap);
+    view.runners.push_back(out);
   }
 }
 
-void InterpolationBuffer::smooth(double dt) {
+void InterpolationBuffer::smooth(double dt, double previous_time) {
   const float fade = static_cast<float>(std::exp(-dt / std::max(1e-3, config_.correction_time)));
   const double distance_fade = std::exp(-dt / std::max(1e-3, config_.distance_correction_time));
+  // What the snapshots held now say about the previous frame's time, sampled only when a
+  // correction needs it.
+  std::optional<InterpolatedView> previous;
   for (auto& [id, track] : tracks_) track.seen = false;
   for (auto& r : view_.runners) {
     auto [it, fresh] = tracks_.try_emplace(r.id);
@@ -194,10 +197,23 @@ void InterpolationBuffer::smooth(double dt) {
     const bool now_known = view_.kind == SampleKind::Interpolated || view_.kind == SampleKind::Early;
     const bool new_base = tr.base_tick != view_.base_tick;
     if (!fresh && ((was_guessing && (now_known || new_base)) || resynced_)) {
-      // Start from what was on screen and fade towards the truth.
+      // Keep what was on screen and fade towards the truth. The error carried is the one the
+      // previous frame had against what is known now (so the figure goes on moving with the
+      // motion on this frame instead of standing still for one); after a clock jump the
+      // previous time means nothing, and it is the difference to this frame's pose.
+      const RunnerFrame* before = nullptr;
+      if (!resynced_) {
+        if (!previous) {
+          previous.emplace();
+          sample_runners(previous_time, *previous);
+        }
+        for (const auto& p : previous->runners)
+          if (p.id == r.id) before = &p;
+      }
+      const RunnerFrame& base = before ? *before : r;
       for (std::size_t j = 0; j < rig::kJointCount; ++j)
-        tr.joint_offset[j] = tr.shown.pose.joints[j] - r.pose.joints[j];
-      const double dd = tr.shown.distance - r.distance;
+        tr.joint_offset[j] = tr.shown.pose.joints[j] - base.pose.joints[j];
+      const double dd = tr.shown.distance - base.distance;
       tr.distance_offset = std::abs(dd) < kMaxDistanceFade ? dd : 0.0;
     } else {
       for (auto& o : tr.joint_offset) o *= fade;
@@ -233,11 +249,12 @@ const InterpolatedView& InterpolationBuffer::sample(double local_time) {
     last_local_ = local_time;
     return view_;
   }
+  const double previous_time = render_time_;
   advance_clock(local_time);
-  sample_runners(render_time_);
+  sample_runners(render_time_, view_);
   if (view_.kind == SampleKind::Extrapolated) ++stats_.extrapolated_frames;
   if (view_.kind == SampleKind::Held) ++stats_.held_frames;
-  smooth(dt);
+  smooth(dt, previous_time);
   prune();
   return view_;
 }

@@ -8,7 +8,8 @@
 // extrapolates briefly from the last two, then holds. The delay adapts (about two snapshot
 // intervals plus the measured jitter) by running the playback clock slightly faster or slower,
 // never by jumping it, and a runner that comes back from extrapolation or hold fades the
-// difference out instead of popping.
+// difference out instead of popping (it carries the error its last guessed frame had against
+// what is known now, so it keeps moving with the motion while the error fades).
 //
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
@@ -106,8 +107,10 @@ class InterpolationBuffer {
   };
 
   void advance_clock(double local_time);
-  void sample_runners(double t);
-  void smooth(double dt);
+  // Every runner at server time t, before smoothing.
+  void sample_runners(double t, InterpolatedView& view) const;
+  // Fades corrections; previous_time: the render time of the previous frame.
+  void smooth(double dt, double previous_time);
   void prune();
 
   InterpolationConfig config_;

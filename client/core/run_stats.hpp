@@ -39,7 +39,9 @@ struct RunStats {
   std::optional<double> round_trip_ms;
   std::uint32_t best_score = 0;   // own runner's best, players
   double own_distance = 0.0;      // own runner's distance at the end, units
-  std::uint64_t inputs_sent = 0;  // input frames pushed (players)
+  // Distinct input ticks generated (players): one frame per tick, empty ones included; the
+  // server's --summary-json counts the same ticks on arrival (clients[].inputs.accepted).
+  std::uint64_t inputs_sent = 0;
   // Own-runner prediction (players): on or off, and Jump press → first frame showing the leap.
   bool prediction = false;
   std::uint64_t reaction_samples = 0;
