@@ -53,7 +53,9 @@ LoadClient::LoadClient(const LoadClientConfig& config, const net::PeerAddress& s
         c.password = config.password;
         return c;
       }()),
-      buffer_(net::kMaxDatagramBytes + 1) {}
+      buffer_(net::kMaxDatagramBytes + 1) {
+  if (config_.truth && config_.interpolate) truth_pops_.emplace();
+}
 
 void LoadClient::start(double now) { connection_.start(now); }
 
@@ -85,6 +87,7 @@ void LoadClient::on_welcome(double now) {
   const double snapshot_rate = w.snapshot_rate > 0 ? w.snapshot_rate : 30.0;
   tick_stride_ = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::lround(tick_rate_ / snapshot_rate)));
   interpolation_.set_rates(tick_rate_, snapshot_rate);
+  if (config_.record_truth) config_.record_truth->set_rates(tick_rate_, snapshot_rate);
   if (config_.role == net::Role::Player && w.runner_id) {
     course_.emplace(w.course_seed);
     bot_.emplace(config_.bot_skill, config_.bot_seed);
@@ -111,18 +114,30 @@ void LoadClient::take_snapshots(double now) {
     ++unique_snapshots_;
     if (!first_tick_ || s.tick < *first_tick_) first_tick_ = s.tick;
     if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
-    if (config_.interpolate) {
+    if (config_.interpolate || config_.record_truth) {
       std::vector<client::RunnerFrame> frames;
       frames.reserve(s.runners.size());
       for (const auto& r : s.runners) frames.push_back(frame_of(r));
-      interpolation_.push(s.tick, std::move(frames), now);
+      if (config_.record_truth) config_.record_truth->add(s.tick, frames);
+      if (config_.interpolate) interpolation_.push(s.tick, std::move(frames), now);
     }
   }
 }
 
 void LoadClient::frame(double now) {
-  if (config_.interpolate && welcomed_) pops_.observe(interpolation_.sample(now));
-  if (bot_ && connection_.state() == net::ConnectionState::Connected) play_bot(now);
+  if (config_.interpolate && welcomed_) {
+    const client::InterpolatedView& v = interpolation_.sample(now);
+    motion_.observe(v);
+    if (truth_pops_) {
+      if (v.kind != client::SampleKind::Empty) truth_pops_->add_frame(v.render_time * tick_rate_, v.runners);
+      truth_pops_->measure(*config_.truth);
+    }
+  }
+  if (bot_ && !inputs_stopped_ && connection_.state() == net::ConnectionState::Connected) play_bot(now);
+}
+
+void LoadClient::finish_measuring() {
+  if (truth_pops_) truth_pops_->measure(*config_.truth, true);
 }
 
 void LoadClient::play_bot(double now) {
@@ -134,15 +149,23 @@ void LoadClient::play_bot(double now) {
   const double ahead = clock.server_time_at(now) + rtt + 3.0 * clock.jitter() + kInputMarginSeconds;
   const auto target = static_cast<std::uint32_t>(std::max(0.0, ahead * tick_rate_));
   const float dt = static_cast<float>(1.0 / tick_rate_);
-  // Catch up at most a second at once (after a stall); never step backwards.
+  // Catch up at most a second at once (after a stall); never step backwards. An Input carries
+  // the newest input_redundancy frames, so a longer catch-up is sent in several datagrams.
+  const std::size_t per_datagram = std::max<std::size_t>(1, net::ClientConfig{}.input_redundancy);
+  std::size_t unsent = 0;
   for (int n = 0; next_tick_ <= target && n < static_cast<int>(tick_rate_); ++n, ++next_tick_) {
     const sim::Input in = bot_->decide(runner_, *course_, next_tick_, dt);
     sim::step_runner(runner_, &in, *course_, dt);
     net::InputFrame f;
     f.tick = next_tick_;
     f.buttons = wire_buttons(in);
+    if (unsent == per_datagram) {
+      for (const auto& d : connection_.poll(now)) socket_->send_to(d, server_);
+      unsent = 0;
+    }
     connection_.push_input(f);
-    ++inputs_sent_;
+    ++unsent;
+    ++inputs_generated_;
     if (f.buttons) ++inputs_pressed_;
   }
 }
@@ -174,11 +197,12 @@ ClientFigures LoadClient::figures(double now) const {
   f.snapshots_undecodable = st.snapshots_undecodable;
   f.dropped = st.dropped;
   f.bytes_per_runner = bytes_per_runner_;
-  f.inputs_sent = inputs_sent_;
+  f.inputs_generated = inputs_generated_;
   f.inputs_pressed = inputs_pressed_;
   f.interpolated = config_.interpolate;
-  f.worst_pop = pops_.worst_pop();
-  f.worst_step = pops_.worst_step();
+  f.worst_second_difference = motion_.worst_second_difference();
+  f.worst_step = motion_.worst_step();
+  if (truth_pops_) f.truth_pops = truth_pops_->stats();
   f.extrapolated_frames = interpolation_.stats().extrapolated_frames;
   f.held_frames = interpolation_.stats().held_frames;
   return f;

@@ -9,10 +9,12 @@
 #include <vector>
 
 #include "core/interpolation_buffer.hpp"
+#include "core/truth_pop_meter.hpp"
+#include "core/truth_track.hpp"
+#include "joint_motion_meter.hpp"
 #include "net/client_connection.hpp"
 #include "net/peer_address.hpp"
 #include "net/udp_endpoint.hpp"
-#include "pop_meter.hpp"
 #include "sample_stats.hpp"
 #include "sim/bot.hpp"
 #include "sim/course.hpp"
@@ -26,7 +28,11 @@ struct LoadClientConfig {
   std::string password;
   float bot_skill = 1.0f;
   std::uint64_t bot_seed = 1;
-  bool interpolate = true;  // run an interpolation buffer and measure pops (costs CPU)
+  bool interpolate = true;  // run an interpolation buffer and measure its joints (costs CPU)
+  // --truth: the truth client records every snapshot it decodes here; interpolating clients
+  // measure their pops against it. Owned by the caller, outliving the client.
+  client::TruthTrack* record_truth = nullptr;
+  const client::TruthTrack* truth = nullptr;
 };
 
 // What one client measured.
@@ -44,11 +50,15 @@ struct ClientFigures {
   std::uint64_t snapshots_undecodable = 0;
   std::uint64_t dropped = 0;
   SampleStats bytes_per_runner;      // one sample per snapshot: runner block bytes / runners
-  std::uint64_t inputs_sent = 0;     // input frames handed to the connection
+  // Distinct input ticks generated (one frame per tick, empty ones included, each handed to
+  // the connection once): what the server's --summary-json counts as clients[].inputs.accepted
+  // for this client's name when nothing is lost.
+  std::uint64_t inputs_generated = 0;
   std::uint64_t inputs_pressed = 0;  // of which with a button
   bool interpolated = false;
-  double worst_pop = 0.0;            // units, see PopMeter
-  double worst_step = 0.0;           // units per frame
+  double worst_second_difference = 0.0;  // units, see JointMotionMeter (not a pop measure)
+  double worst_step = 0.0;               // units per frame
+  std::optional<client::TruthPopStats> truth_pops;  // with --truth: pops against the truth
   std::uint64_t extrapolated_frames = 0, held_frames = 0;
 };
 
@@ -63,6 +73,11 @@ class LoadClient {
   void pump(double now);
   // One render frame: samples the interpolation buffer, steps the bot's runner.
   void frame(double now);
+  // From now on no new input frames; pump() keeps resending the unapplied ones (before
+  // disconnect(), so that the last frames arrive and the server's count can be compared).
+  void stop_inputs() { inputs_stopped_ = true; }
+  // Measures the frames still waiting for the truth (call once the run is over).
+  void finish_measuring();
   void disconnect(double now);
 
   const net::ClientConnection& connection() const { return connection_; }
@@ -83,7 +98,9 @@ class LoadClient {
   net::ClientConnection connection_;
   std::vector<std::uint8_t> buffer_;
   client::InterpolationBuffer interpolation_;
-  PopMeter pops_;
+  JointMotionMeter motion_;
+  std::optional<client::TruthPopMeter> truth_pops_;
+  bool inputs_stopped_ = false;
   bool welcomed_ = false;
   double welcomed_at_ = 0.0;
   double ended_at_ = -1.0;
@@ -101,7 +118,7 @@ class LoadClient {
   sim::RunnerState runner_{};
   std::uint32_t next_tick_ = 0;  // next tick the local runner simulates
   double tick_rate_ = 60.0;
-  std::uint64_t inputs_sent_ = 0, inputs_pressed_ = 0;
+  std::uint64_t inputs_generated_ = 0, inputs_pressed_ = 0;
 };
 
 }  // namespace spear::load

@@ -44,9 +44,13 @@ double per_second(double v, double seconds) { return seconds > 0 ? v / seconds :
 struct Totals {
   int clients = 0, players = 0, spectators = 0, connected = 0, failed = 0;
   double bytes_down = 0, bytes_up = 0, down_per_s = 0, up_per_s = 0;
-  std::uint64_t snapshots_received = 0, snapshots_lost = 0, inputs_sent = 0;
+  std::uint64_t snapshots_received = 0, snapshots_lost = 0, inputs_generated = 0;
   SampleStats bytes_per_runner, handshake_ms;
-  double worst_pop = 0, worst_step = 0;
+  double worst_second_difference = 0, worst_step = 0;
+  // Against the truth (--truth), over every client that measured.
+  bool truth_measured = false;
+  std::uint64_t truth_samples = 0, truth_pops = 0;
+  double truth_worst_step = 0, truth_worst_distance = 0;
 };
 
 Totals totals_of(const LoadRun& run) {
@@ -62,11 +66,18 @@ Totals totals_of(const LoadRun& run) {
     t.up_per_s += per_second(static_cast<double>(c.bytes_up), c.connected_s);
     t.snapshots_received += c.snapshots_received;
     t.snapshots_lost += c.snapshots_lost;
-    t.inputs_sent += c.inputs_sent;
+    t.inputs_generated += c.inputs_generated;
     t.bytes_per_runner.merge(c.bytes_per_runner);
     if (c.handshake_s) t.handshake_ms.add(*c.handshake_s * 1000.0);
-    t.worst_pop = std::max(t.worst_pop, c.worst_pop);
+    t.worst_second_difference = std::max(t.worst_second_difference, c.worst_second_difference);
     t.worst_step = std::max(t.worst_step, c.worst_step);
+    if (c.truth_pops) {
+      t.truth_measured = true;
+      t.truth_samples += c.truth_pops->samples;
+      t.truth_pops += c.truth_pops->pops;
+      t.truth_worst_step = std::max(t.truth_worst_step, c.truth_pops->worst_step);
+      t.truth_worst_distance = std::max(t.truth_worst_distance, c.truth_pops->worst_error);
+    }
   }
   return t;
 }
@@ -98,9 +109,21 @@ std::string report_json(const LoadRun& run) {
                   : 0.0)
     << ",\n    \"handshake_ms\": { \"p50\": " << number(t.handshake_ms.percentile(50))
     << ", \"max\": " << number(t.handshake_ms.max()) << " },\n"
-    << "    \"inputs_sent\": " << t.inputs_sent << ",\n"
-    << "    \"worst_interpolation_pop\": " << number(t.worst_pop)
-    << ", \"worst_joint_step\": " << number(t.worst_step) << "\n  },\n  \"clients\": [";
+    << "    \"inputs_generated\": " << t.inputs_generated << ",\n"
+    << "    \"worst_joint_second_difference\": " << number(t.worst_second_difference)
+    << ", \"worst_joint_step\": " << number(t.worst_step);
+  if (t.truth_measured) {
+    o << ",\n    \"truth_pops\": { \"samples\": " << t.truth_samples << ", \"worst_step\": "
+      << number(t.truth_worst_step) << ", \"pops\": " << t.truth_pops << ", \"worst_distance\": "
+      << number(t.truth_worst_distance) << " }";
+  }
+  o << "\n  },\n";
+  if (run.truth) {
+    o << "  \"truth\": { \"address\": " << quoted(run.truth->address) << ", \"state\": "
+      << quoted(run.truth->final_state) << ", \"snapshots\": " << run.truth->snapshots
+      << ", \"gaps\": " << run.truth->gaps << " },\n";
+  }
+  o << "  \"clients\": [";
   for (std::size_t i = 0; i < run.clients.size(); ++i) {
     const ClientFigures& c = run.clients[i];
     o << (i ? "," : "") << "\n    { \"name\": " << quoted(c.name) << ", \"role\": "
@@ -118,13 +141,19 @@ std::string report_json(const LoadRun& run) {
       << ", \"snapshots_received\": " << c.snapshots_received
       << ", \"snapshots_lost\": " << c.snapshots_lost
       << ", \"snapshots_undecodable\": " << c.snapshots_undecodable
-      << ", \"dropped\": " << c.dropped << ", \"inputs_sent\": " << c.inputs_sent
+      << ", \"dropped\": " << c.dropped << ", \"inputs_generated\": " << c.inputs_generated
       << ", \"inputs_pressed\": " << c.inputs_pressed;
     if (c.interpolated) {
-      o << ", \"worst_interpolation_pop\": " << number(c.worst_pop)
+      o << ", \"worst_joint_second_difference\": " << number(c.worst_second_difference)
         << ", \"worst_joint_step\": " << number(c.worst_step)
         << ", \"extrapolated_frames\": " << c.extrapolated_frames
         << ", \"held_frames\": " << c.held_frames;
+      if (c.truth_pops) {
+        const client::TruthPopStats& p = *c.truth_pops;
+        o << ", \"truth_pops\": { \"samples\": " << p.samples << ", \"uncovered\": " << p.uncovered
+          << ", \"worst_step\": " << number(p.worst_step) << ", \"mean_step\": " << number(p.mean_step())
+          << ", \"pops\": " << p.pops << ", \"worst_distance\": " << number(p.worst_error) << " }";
+      }
     }
     o << " }";
   }
@@ -144,10 +173,20 @@ std::string report_text(const LoadRun& run) {
     << "  bytes per runner per snapshot: mean " << number(t.bytes_per_runner.mean()) << ", p99 "
     << number(t.bytes_per_runner.percentile(99)) << "\n"
     << "  snapshots received " << t.snapshots_received << ", lost " << t.snapshots_lost << "\n"
+    << "  input ticks generated " << t.inputs_generated
+    << " (compare with the server's --summary-json clients[].inputs.accepted, by name)\n"
     << "  handshake p50 " << number(t.handshake_ms.percentile(50)) << " ms, max "
     << number(t.handshake_ms.max()) << " ms\n"
-    << "  worst interpolation pop " << number(t.worst_pop) << " units (worst joint step "
-    << number(t.worst_step) << " units/frame)\n";
+    << "  worst joint step " << number(t.worst_step) << " units/frame, second difference "
+    << number(t.worst_second_difference) << " units (fast motion counts: not a pop measure)\n";
+  if (t.truth_measured) {
+    o << "  against the truth: worst error step " << number(t.truth_worst_step) << " units/frame, "
+      << t.truth_pops << " pops (over " << number(client::TruthPopConfig{}.pop_threshold) << ") in "
+      << t.truth_samples << " runner-frames, worst distance " << number(t.truth_worst_distance) << " units\n";
+  }
+  if (run.truth && run.truth->gaps > 0) {
+    o << "  the truth missed " << run.truth->gaps << " snapshots (no truth around them)\n";
+  }
   for (const ClientFigures& c : run.clients) {
     if (!c.refusal.empty()) o << "  " << c.name << " refused: " << c.refusal << "\n";
     else if (c.final_state != "connected" && c.final_state != "disconnected")

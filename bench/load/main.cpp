@@ -4,13 +4,22 @@
 //   spear-load --connect 127.0.0.1:27600 --clients 8 --spectators 4 --duration 20 --json load.json
 //
 // Players are driven by the shared bot controller on a local copy of their runner; spectators
-// only watch. Interpolation (and the pop figure) runs on the first --interp-clients clients.
-// Exit status: 0 when every client was still connected at the end, 1 when one was not, 2 on a
-// usage error.
+// only watch. Interpolation (and the joint figures) runs on the first --interp-clients clients.
+// Clients are named PREFIX-p0, PREFIX-p1, ... and PREFIX-s0, ... (--name-prefix, default
+// "load"): the server's --summary-json lists them under those names, so its per-client input
+// counts join with inputs_generated here (bench/README.md shows a jq line). At the end the
+// players stop generating inputs and keep resending for half a second before they disconnect,
+// so that the last frames arrive.
+// --truth HOST:PORT: one more spectator on a clean path to the same server (not through
+// spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
+// measured against (client/core/truth_pop_meter.hpp). It is not counted among the clients.
+// Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
+// was not, 2 on a usage error.
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +28,7 @@
 
 #include "load_client.hpp"
 #include "load_report.hpp"
+#include "core/truth_track.hpp"
 #include "net/udp_endpoint.hpp"
 
 namespace {
@@ -26,6 +36,7 @@ namespace {
 constexpr int kUsageError = 2;
 constexpr double kFrameSeconds = 1.0 / 60.0;  // render rate of the simulated clients
 constexpr auto kPumpInterval = std::chrono::milliseconds(2);
+constexpr double kDrainSeconds = 0.5;  // inputs stopped, resends and acks still going
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -47,12 +58,15 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   int interp_clients = 16;
   double join_spread = 0.5;
+  std::string truth_address;
+  std::string name_prefix = "load";
   app.add_option("--connect", connect, "HOST:PORT of the server")->capture_default_str();
   app.add_option("--clients", players, "Players (bot-driven)")->capture_default_str()
       ->check(CLI::Range(0, 4096));
   app.add_option("--spectators", spectators, "Spectators")->capture_default_str()
       ->check(CLI::Range(0, 4096));
-  app.add_option("--duration", duration, "Seconds to run after starting")->capture_default_str()
+  app.add_option("--duration", duration,
+                 "Seconds of play after starting (then 0.5 s more with inputs stopped, before the goodbye)")->capture_default_str()
       ->check(CLI::Range(0.1, 86400.0));
   app.add_option("--json", json_path, "Write the figures as JSON to this file");
   app.add_option("--password", password, "Join password for players");
@@ -60,10 +74,16 @@ int main(int argc, char** argv) {
       ->capture_default_str()->check(CLI::Range(0.0f, 1.0f));
   app.add_option("--seed", seed, "Seed of the bots' reaction errors")->capture_default_str();
   app.add_option("--interp-clients", interp_clients,
-                 "Clients that run interpolation and measure pops (CPU heavy for many)")
+                 "Clients that run interpolation and measure their joints: step and second "
+                 "difference (fast motion counts, not pops), and with --truth pops (CPU heavy for many)")
       ->capture_default_str()->check(CLI::Range(0, 8192));
   app.add_option("--join-spread", join_spread, "Seconds over which clients start connecting")
       ->capture_default_str()->check(CLI::Range(0.0, 60.0));
+  app.add_option("--truth", truth_address,
+                 "HOST:PORT of a clean path to the same server: a spectator there is the truth "
+                 "the interpolating clients' pops are measured against");
+  app.add_option("--name-prefix", name_prefix, "Clients are named PREFIX-p0.., PREFIX-s0..")
+      ->capture_default_str();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -81,16 +101,45 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
 
+  if (name_prefix.empty() || name_prefix.size() + 7 > net::kMaxNameBytes) {
+    std::cerr << "spear-load: --name-prefix needs 1 to " << net::kMaxNameBytes - 7 << " bytes\n";
+    return kUsageError;
+  }
+  std::optional<net::PeerAddress> truth_server;
+  if (!truth_address.empty()) {
+    truth_server = net::parse_udp_peer(truth_address, net::kDefaultPort, &error);
+    if (!truth_server) {
+      std::cerr << "spear-load: --truth " << truth_address << ": " << error << '\n';
+      return kUsageError;
+    }
+  }
+
+  client::TruthTrack truth;
+  std::unique_ptr<load::LoadClient> truth_client;
+  if (truth_server) {
+    load::LoadClientConfig c;
+    c.role = net::Role::Spectator;
+    c.name = name_prefix + "-truth";
+    c.interpolate = false;
+    c.record_truth = &truth;
+    truth_client = load::LoadClient::create(c, *truth_server, &error);
+    if (!truth_client) {
+      std::cerr << "spear-load: cannot open a socket for the truth: " << error << '\n';
+      return 1;
+    }
+  }
+
   std::vector<std::unique_ptr<load::LoadClient>> clients;
   const int total = players + spectators;
   for (int i = 0; i < total; ++i) {
     load::LoadClientConfig c;
     c.role = i < players ? net::Role::Player : net::Role::Spectator;
-    c.name = (i < players ? "load-p" : "load-s") + std::to_string(i < players ? i : i - players);
+    c.name = name_prefix + (i < players ? "-p" : "-s") + std::to_string(i < players ? i : i - players);
     c.password = password;
     c.bot_skill = bot_skill;
     c.bot_seed = seed * 1000003u + static_cast<std::uint64_t>(i);
     c.interpolate = i < interp_clients;
+    if (truth_client) c.truth = &truth;
     auto client = load::LoadClient::create(c, *server, &error);
     if (!client) {
       std::cerr << "spear-load: cannot open a socket for client " << i << ": " << error << '\n';
@@ -103,12 +152,19 @@ int main(int argc, char** argv) {
   std::size_t started = 0;
   double next_frame = 0.0;
   double now = 0.0;
-  while ((now = seconds_since(t0)) < duration) {
+  if (truth_client) truth_client->start(0.0);
+  bool draining = false;
+  while ((now = seconds_since(t0)) < duration + kDrainSeconds) {
+    if (!draining && now >= duration) {
+      for (const auto& c : clients) c->stop_inputs();
+      draining = true;
+    }
     // Stagger the joins: a burst of Hellos from one address would meet the handshake limit.
     while (started < clients.size() &&
            now >= join_spread * static_cast<double>(started) / static_cast<double>(clients.size())) {
       clients[started++]->start(now);
     }
+    if (truth_client) truth_client->pump(now);
     for (std::size_t i = 0; i < started; ++i) clients[i]->pump(now);
     if (now >= next_frame) {
       for (std::size_t i = 0; i < started; ++i) clients[i]->frame(now);
@@ -123,8 +179,19 @@ int main(int argc, char** argv) {
   run.duration_s = now;
   bool all_connected = true;
   for (const auto& c : clients) {
+    c->finish_measuring();
     run.clients.push_back(c->figures(now));
     all_connected = all_connected && c->connection().state() == net::ConnectionState::Connected;
+  }
+  if (truth_client) {
+    load::TruthFigures t;
+    t.address = truth_address;
+    t.final_state = std::string(net::connection_state_name(truth_client->connection().state()));
+    t.snapshots = truth_client->figures(now).snapshots_received;
+    t.gaps = truth.gaps();
+    run.truth = t;
+    all_connected = all_connected && truth_client->connection().state() == net::ConnectionState::Connected;
+    truth_client->disconnect(now);
   }
   for (const auto& c : clients) c->disconnect(now);
 

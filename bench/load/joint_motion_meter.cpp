@@ -1,4 +1,4 @@
-#include "pop_meter.hpp"
+#include "joint_motion_meter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 namespace spear::load {
 
-void PopMeter::observe(const client::InterpolatedView& view) {
+void JointMotionMeter::observe(const client::InterpolatedView& view) {
   ++frames_;
   if (view.kind == client::SampleKind::Empty) return;
   for (const client::RunnerFrame& r : view.runners) {
@@ -21,7 +21,7 @@ void PopMeter::observe(const client::InterpolatedView& view) {
       for (std::size_t j = 0; j < rig::kJointCount; ++j) {
         const rig::Vec2 a = r.pose.joints[j], b = h.prev.joints[j], c = h.prev2.joints[j];
         const double dx = a.x - 2.0 * b.x + c.x, dy = a.y - 2.0 * b.y + c.y;
-        worst_pop_ = std::max(worst_pop_, std::sqrt(dx * dx + dy * dy));
+        worst_second_difference_ = std::max(worst_second_difference_, std::sqrt(dx * dx + dy * dy));
       }
     }
     h.prev2 = h.prev;
