@@ -7,8 +7,8 @@
 namespace spear::server {
 
 namespace {
-constexpr double kRequestTimeout = 0.5;   // seconds; the sidecar is on localhost
-constexpr double kReadyRetry = 1.0;       // seconds between Ready attempts
+constexpr double kRequestTimeout = 0.5;  // seconds; the sidecar is on localhost
+constexpr double kReadyRetry = 1.0;      // seconds between Ready attempts
 constexpr int kShutdownAttempts = 3;
 constexpr double kShutdownRetry = 0.1;
 

@@ -4,7 +4,6 @@
 // health.periodSeconds), POST /shutdown when the match ends. The sidecar may start after the
 // game, so Ready is retried until it is accepted, and Shutdown a few times.
 #include <asio.hpp>
-
 #include <cstdint>
 #include <functional>
 

@@ -24,12 +24,13 @@ struct ClientRecord {
   net::ClientId client = 0;
   std::string name;
   net::Role role = net::Role::Player;
-  std::optional<std::uint32_t> runner;       // players: the sim's runner id (the summary's runner id)
-  std::optional<net::RunnerId> wire_runner;  // players: the runner id its Welcome and snapshots used
-  double joined_at = 0.0;                    // server time, seconds
-  double left_at = 0.0;                      // server time it left; while connected, the latest time known
-  std::uint64_t input_datagrams = 0;         // authenticated Input datagrams (acks included)
-  InputCounts inputs;                        // its frames (players; a spectator's are ignored)
+  std::optional<std::uint32_t> runner;  // players: the sim's runner id (the summary's runner id)
+  std::optional<net::RunnerId>
+      wire_runner;                    // players: the runner id its Welcome and snapshots used
+  double joined_at = 0.0;             // server time, seconds
+  double left_at = 0.0;               // server time it left; while connected, the latest time known
+  std::uint64_t input_datagrams = 0;  // authenticated Input datagrams (acks included)
+  InputCounts inputs;                 // its frames (players; a spectator's are ignored)
   // Why it left; nullopt while connected, and for a client still connected when the server stopped.
   std::optional<LeaveReason> left;
 

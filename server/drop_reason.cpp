@@ -4,18 +4,30 @@ namespace spear::server {
 
 std::string_view drop_reason_name(DropReason reason) {
   switch (reason) {
-    case DropReason::TooSmall: return "too_small";
-    case DropReason::TooLarge: return "too_large";
-    case DropReason::Malformed: return "malformed";
-    case DropReason::WrongVersion: return "wrong_version";
-    case DropReason::RateLimited: return "rate_limited";
-    case DropReason::BadCookie: return "bad_cookie";
-    case DropReason::UnknownAddress: return "unknown_address";
-    case DropReason::WrongKey: return "wrong_key";
-    case DropReason::Replayed: return "replayed";
-    case DropReason::Unexpected: return "unexpected";
-    case DropReason::ShuttingDown: return "shutting_down";
-    case DropReason::Count: break;
+    case DropReason::TooSmall:
+      return "too_small";
+    case DropReason::TooLarge:
+      return "too_large";
+    case DropReason::Malformed:
+      return "malformed";
+    case DropReason::WrongVersion:
+      return "wrong_version";
+    case DropReason::RateLimited:
+      return "rate_limited";
+    case DropReason::BadCookie:
+      return "bad_cookie";
+    case DropReason::UnknownAddress:
+      return "unknown_address";
+    case DropReason::WrongKey:
+      return "wrong_key";
+    case DropReason::Replayed:
+      return "replayed";
+    case DropReason::Unexpected:
+      return "unexpected";
+    case DropReason::ShuttingDown:
+      return "shutting_down";
+    case DropReason::Count:
+      break;
   }
   return "unknown";
 }

@@ -8,17 +8,17 @@
 namespace spear::server {
 
 enum class DropReason : std::uint8_t {
-  TooSmall,          // shorter than any valid packet: dropped before the Verifier runs
-  TooLarge,          // longer than the 1200-byte payload limit
-  Malformed,         // failed the FlatBuffers Verifier, the file identifier or field checks
-  WrongVersion,      // a protocol version this server does not speak (non-Hello packets)
-  RateLimited,       // over the per-address budget for handshakes or unknown-address datagrams
-  BadCookie,         // a Response whose challenge cookie is forged, expired or for another address
-  UnknownAddress,    // a session packet from an address and port that holds no session
-  WrongKey,          // a session packet whose key is not the key of the session at that address
-  Replayed,          // sequence number already seen or older than the replay window
-  Unexpected,        // a message kind the server never receives (a snapshot, a welcome, ...)
-  ShuttingDown,      // arrived while the server drains before exit
+  TooSmall,        // shorter than any valid packet: dropped before the Verifier runs
+  TooLarge,        // longer than the 1200-byte payload limit
+  Malformed,       // failed the FlatBuffers Verifier, the file identifier or field checks
+  WrongVersion,    // a protocol version this server does not speak (non-Hello packets)
+  RateLimited,     // over the per-address budget for handshakes or unknown-address datagrams
+  BadCookie,       // a Response whose challenge cookie is forged, expired or for another address
+  UnknownAddress,  // a session packet from an address and port that holds no session
+  WrongKey,        // a session packet whose key is not the key of the session at that address
+  Replayed,        // sequence number already seen or older than the replay window
+  Unexpected,      // a message kind the server never receives (a snapshot, a welcome, ...)
+  ShuttingDown,    // arrived while the server drains before exit
   Count
 };
 inline constexpr std::size_t kDropReasonCount = static_cast<std::size_t>(DropReason::Count);

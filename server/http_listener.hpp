@@ -3,7 +3,6 @@
 // connection, GET or HEAD only, request head capped at 8 KiB, a deadline per connection and a
 // cap on connections at once, so a slow or hostile scraper cannot hold memory or the loop.
 #include <asio.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -2,7 +2,6 @@
 // One HTTP POST over Asio TCP with a deadline, for talking to a local sidecar (Agones SDK).
 // The callback gets the HTTP status (0 when no valid answer came: refused, timed out, garbage).
 #include <asio.hpp>
-
 #include <functional>
 #include <string>
 

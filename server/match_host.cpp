@@ -20,7 +20,8 @@ sim::MatchConfig match_config(int tick_rate, sim::Tick rewind_ticks) {
 }
 }  // namespace
 
-MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill, sim::Tick rewind_ticks)
+MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill,
+                     sim::Tick rewind_ticks)
     : match_(seed, match_config(tick_rate, rewind_ticks)) {
   for (int i = 0; i < bots; ++i) {
     const sim::RunnerId id = match_.add_runner();
@@ -100,10 +101,17 @@ InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFram
         if (frame.tick < match_.tick()) ++counts.late;
         if (!info.newest_input || frame.tick > *info.newest_input) info.newest_input = frame.tick;
         break;
-      case sim::SubmitResult::Duplicate: ++counts.duplicate; break;
-      case sim::SubmitResult::TooOld: ++counts.too_old; break;
-      case sim::SubmitResult::TooFarAhead: ++counts.too_far_ahead; break;
-      case sim::SubmitResult::UnknownRunner: break;
+      case sim::SubmitResult::Duplicate:
+        ++counts.duplicate;
+        break;
+      case sim::SubmitResult::TooOld:
+        ++counts.too_old;
+        break;
+      case sim::SubmitResult::TooFarAhead:
+        ++counts.too_far_ahead;
+        break;
+      case sim::SubmitResult::UnknownRunner:
+        break;
     }
   }
   return counts;
@@ -136,7 +144,8 @@ std::optional<net::Tick> MatchHost::last_applied_input(net::RunnerId id) const {
   return newest < match_.tick() ? newest : match_.tick() - 1;
 }
 
-std::optional<net::OwnRunnerState> MatchHost::own_runner_state(net::RunnerId id, net::Tick tick) const {
+std::optional<net::OwnRunnerState> MatchHost::own_runner_state(net::RunnerId id,
+                                                               net::Tick tick) const {
   const auto sim = sim_id(id);
   if (!sim) return std::nullopt;
   return server::own_runner_state(match_, *sim, id, tick, last_applied_input(id));

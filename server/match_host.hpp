@@ -23,7 +23,8 @@ class MatchHost {
  public:
   // Throws std::invalid_argument for a bad tick rate or bot skill. rewind_ticks: the window of
   // fair input timing (sim::MatchConfig::rewind_ticks; 0: late inputs apply at once).
-  MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill, sim::Tick rewind_ticks = 0);
+  MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill,
+            sim::Tick rewind_ticks = 0);
 
   // A runner for a player, under its wire id (server/wire_id_pool.hpp: reused once free, so
   // only 65535 runners at once would fill it); nullopt then.

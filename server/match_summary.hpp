@@ -1,9 +1,11 @@
 #pragma once
 // The --summary-json file. Layout:
 //   { "seed", "ticks", "tick_rate", "match_seconds",
-//     "runners": [ { "id", "name", "bot", "distance_m", "best_distance_m", "score", "best", "crashes",
+//     "runners": [ { "id", "name", "bot", "distance_m", "best_distance_m", "score", "best",
+//     "crashes",
 //                    "targets_broken" } ... ],
-//     "clients": [ { "id", "name", "role", "runner", "wire_runner", "connected_s", "input_datagrams",
+//     "clients": [ { "id", "name", "role", "runner", "wire_runner", "connected_s",
+//     "input_datagrams",
 //                    "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
 //                    "left" } ... ],
 //     "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
@@ -47,8 +49,7 @@ struct MatchSummary {
   std::vector<ClientRecord> clients;   // in join order
 };
 
-std::string summary_json(const MatchSummary& match, const ServerStats& stats,
-                         bool include_timing);
+std::string summary_json(const MatchSummary& match, const ServerStats& stats, bool include_timing);
 
 // Writes atomically (temporary file + rename). False with a message on failure.
 bool write_text_file(const std::string& path, const std::string& text, std::string& error);

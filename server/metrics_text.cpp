@@ -9,8 +9,7 @@ namespace spear::server {
 
 namespace {
 
-void family(std::string& out, std::string_view name, std::string_view type,
-            std::string_view help) {
+void family(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
   fmt::format_to(std::back_inserter(out), "# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
 }
 
@@ -88,10 +87,12 @@ std::string render_metrics(const ServerStats& s, const MetricsGauges& g) {
       {"too_old", s.inputs.too_old},
       {"too_far_ahead", s.inputs.too_far_ahead}};
   for (const auto& [outcome, n] : inputs) {
-    fmt::format_to(std::back_inserter(out), "spear_input_frames_total{{outcome=\"{}\"}} {}\n", outcome, n);
+    fmt::format_to(std::back_inserter(out), "spear_input_frames_total{{outcome=\"{}\"}} {}\n",
+                   outcome, n);
   }
   family(out, "spear_input_frames_late_total", "counter",
-         "Accepted input frames that arrived after their tick was simulated (rewound or applied at the next step).");
+         "Accepted input frames that arrived after their tick was simulated (rewound or applied at "
+         "the next step).");
   sample(out, "spear_input_frames_late_total", s.inputs.late);
   family(out, "spear_client_timeouts_total", "counter", "Clients freed after 5 s of silence.");
   sample(out, "spear_client_timeouts_total", s.timeouts);

@@ -4,10 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <asio.hpp>
 #include <csignal>
 #include <stdexcept>
-
-#include <asio.hpp>
 
 #include "net/protocol.hpp"
 #include "net/udp_endpoint.hpp"
@@ -114,8 +113,8 @@ bool Server::start(std::string& error) {
   }
 
   spdlog::info("listening on udp {}:{} (tick {} Hz, snapshots {} Hz, seed {}, {} bots)",
-               config_.bind_address, port_, config_.tick_rate, config_.snapshot_rate,
-               config_.seed, config_.bots);
+               config_.bind_address, port_, config_.tick_rate, config_.snapshot_rate, config_.seed,
+               config_.bots);
   if (metrics_port_ != 0) {
     spdlog::info("metrics on http://{}:{}/metrics", config_.metrics_bind_address, metrics_port_);
   }

@@ -1,7 +1,6 @@
 #include "server/server_cli.hpp"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdlib>
 #include <ostream>
 
@@ -29,17 +28,18 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
                              std::ostream& err) {
   ServerArgs args;
   ServerConfig& c = args.config;
-  CLI::App app{"spear-server: the authoritative Spear Run match server (UDP).\n"
-               "Options marked ENV can also come from SPEAR_* environment variables.",
-               "spear-server"};
+  CLI::App app{
+      "spear-server: the authoritative Spear Run match server (UDP).\n"
+      "Options marked ENV can also come from SPEAR_* environment variables.",
+      "spear-server"};
 
   app.add_option("--bind", c.bind_address, "Address to bind the UDP socket to")
       ->capture_default_str()
       ->envname("SPEAR_BIND");
-  app.add_option("--port", c.port, "UDP port (0 picks a free one)")->capture_default_str()
+  app.add_option("--port", c.port, "UDP port (0 picks a free one)")
+      ->capture_default_str()
       ->envname("SPEAR_PORT");
-  app.add_option("--seed", c.seed, "Course seed")->capture_default_str()
-      ->envname("SPEAR_SEED");
+  app.add_option("--seed", c.seed, "Course seed")->capture_default_str()->envname("SPEAR_SEED");
   app.add_option("--tick-rate", c.tick_rate, "Simulation ticks per second")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str()
@@ -93,7 +93,7 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   std::uint16_t metrics_port = 0;
   auto* metrics_opt = app.add_option("--metrics-port", metrics_port,
                                      "TCP port for Prometheus /metrics and /healthz (0: any free)")
-      ->envname("SPEAR_METRICS_PORT");
+                          ->envname("SPEAR_METRICS_PORT");
   app.add_option("--metrics-bind", c.metrics_bind_address, "Address for the metrics listener")
       ->capture_default_str()
       ->envname("SPEAR_METRICS_BIND");

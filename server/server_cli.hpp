@@ -8,8 +8,8 @@
 namespace spear::server {
 
 struct ServerArgs {
-  bool run = false;        // false: exit now with exit_code (help printed, or an error)
-  int exit_code = 0;       // 0 for --help, 2 for bad flags
+  bool run = false;   // false: exit now with exit_code (help printed, or an error)
+  int exit_code = 0;  // 0 for --help, 2 for bad flags
   ServerConfig config;
   std::string log_level = "info";  // trace, debug, info, warn, error, critical, off
 };

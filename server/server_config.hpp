@@ -10,14 +10,14 @@ namespace spear::server {
 struct ServerConfig {
   // Network.
   std::string bind_address = "0.0.0.0";  // IPv4 or IPv6 literal
-  std::uint16_t port = 27600;              // UDP; 0 picks a free port (see Server::port())
+  std::uint16_t port = 27600;            // UDP; 0 picks a free port (see Server::port())
 
   // Simulation.
-  std::uint64_t seed = 1;        // course seed
-  int tick_rate = 60;            // sim ticks per second
-  int snapshot_rate = 30;        // snapshots per second to each client (≤ tick_rate)
-  int bots = 0;                  // bot runners added at start
-  float bot_skill = 1.0f;        // [0, 1]; 1 never fails
+  std::uint64_t seed = 1;  // course seed
+  int tick_rate = 60;      // sim ticks per second
+  int snapshot_rate = 30;  // snapshots per second to each client (≤ tick_rate)
+  int bots = 0;            // bot runners added at start
+  float bot_skill = 1.0f;  // [0, 1]; 1 never fails
   // Fair input timing: a player's input applies at the tick it was pressed when it arrives at
   // most this late (the runner re-simulated from there); later ones apply at the window's edge.
   // 0: inputs apply when they arrive.
@@ -26,31 +26,31 @@ struct ServerConfig {
   // Sessions.
   int max_players = 16;
   int max_spectators = 64;
-  std::string password;          // required of players when not empty; spectators need none
+  std::string password;  // required of players when not empty; spectators need none
   bool allow_spectators = true;
-  double client_timeout = 5.0;   // seconds of silence before a client is freed
+  double client_timeout = 5.0;  // seconds of silence before a client is freed
 
   // Run mode.
-  bool headless = false;         // a bot/headless run: no one needs to join
-  bool fast = false;             // with headless: step as fast as the CPU allows, not in real time
+  bool headless = false;  // a bot/headless run: no one needs to join
+  bool fast = false;      // with headless: step as fast as the CPU allows, not in real time
   std::optional<double> duration;  // match time in seconds; the server stops after it
 
   // Flood limits (per source IP, token buckets; see AddressRateLimiter).
-  double handshake_rate = 20.0;        // Hello/Response per second per address
+  double handshake_rate = 20.0;  // Hello/Response per second per address
   double handshake_burst = 40.0;
-  double unknown_rate = 50.0;          // other datagrams from addresses with no session
+  double unknown_rate = 50.0;  // other datagrams from addresses with no session
   double unknown_burst = 100.0;
   std::size_t rate_limit_buckets = 4096;
 
   // Operations.
-  std::string summary_json;            // file written at exit; empty: none
+  std::string summary_json;                   // file written at exit; empty: none
   std::optional<std::uint16_t> metrics_port;  // Prometheus /metrics and /healthz over TCP
   std::string metrics_bind_address = "0.0.0.0";
-  bool agones = false;                 // talk to the Agones SDK sidecar over HTTP
-  std::uint16_t agones_port = 9358;    // $AGONES_SDK_HTTP_PORT
-  double agones_health_interval = 2.0; // seconds; below the fleet's health.periodSeconds
-  bool handle_signals = false;         // SIGINT/SIGTERM start a clean shutdown (the executable)
-  double stats_log_interval = 10.0;    // seconds between "drops in the last interval" log lines
+  bool agones = false;                  // talk to the Agones SDK sidecar over HTTP
+  std::uint16_t agones_port = 9358;     // $AGONES_SDK_HTTP_PORT
+  double agones_health_interval = 2.0;  // seconds; below the fleet's health.periodSeconds
+  bool handle_signals = false;          // SIGINT/SIGTERM start a clean shutdown (the executable)
+  double stats_log_interval = 10.0;     // seconds between "drops in the last interval" log lines
 };
 
 }  // namespace spear::server

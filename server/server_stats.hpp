@@ -13,9 +13,9 @@ namespace spear::server {
 
 // How a handshake step ended (a label of spear_handshakes_total).
 enum class HandshakeOutcome : std::uint8_t {
-  Challenged,          // a Hello got a Challenge
-  Accepted,            // a Response got a Welcome (a new session)
-  Rewelcomed,          // a repeated Response from an address already in: Welcome again
+  Challenged,  // a Hello got a Challenge
+  Accepted,    // a Response got a Welcome (a new session)
+  Rewelcomed,  // a repeated Response from an address already in: Welcome again
   RefusedServerFull,
   RefusedSpectatorsFull,
   RefusedSpectatorsOff,
@@ -36,12 +36,12 @@ struct ServerStats {
   InputCounts inputs;  // every player's input frames (the sum of the summary's per-client counts)
 
   std::uint64_t datagrams_in = 0, datagrams_out = 0;
-  std::uint64_t bytes_in = 0, bytes_out = 0;     // UDP payload bytes
+  std::uint64_t bytes_in = 0, bytes_out = 0;  // UDP payload bytes
   std::uint64_t snapshots_sent = 0;
   std::uint64_t send_errors = 0;
-  std::uint64_t timeouts = 0;                    // sessions freed for silence
-  std::uint64_t disconnects = 0;                 // sessions ended by the client
-  std::uint64_t tick_resyncs = 0;                // times the loop fell too far behind
+  std::uint64_t timeouts = 0;      // sessions freed for silence
+  std::uint64_t disconnects = 0;   // sessions ended by the client
+  std::uint64_t tick_resyncs = 0;  // times the loop fell too far behind
 
   void count_handshake(HandshakeOutcome o) { ++handshakes[static_cast<std::size_t>(o)]; }
 };

@@ -14,18 +14,18 @@ namespace spear::server {
 
 struct Session {
   net::ClientId id = 0;
-  net::SessionKey key = 0;          // random; every datagram of this client must carry it
-  net::PeerAddress address;         // the only address and port it may send from
+  net::SessionKey key = 0;   // random; every datagram of this client must carry it
+  net::PeerAddress address;  // the only address and port it may send from
   net::Role role = net::Role::Player;
   std::string name;
   std::optional<net::RunnerId> runner;  // players only
-  double joined_at = 0.0;           // server time, seconds
-  double last_heard = 0.0;          // last authenticated datagram
-  net::Sequence next_sequence = 1;  // of our datagrams to it
-  net::ReplayWindow replay;         // of its datagrams
-  net::SnapshotEncoder encoder;     // its baselines
-  net::Welcome welcome;             // sent again if its Response is repeated
-  std::size_t record = 0;           // its entry in the session table's client records
+  double joined_at = 0.0;               // server time, seconds
+  double last_heard = 0.0;              // last authenticated datagram
+  net::Sequence next_sequence = 1;      // of our datagrams to it
+  net::ReplayWindow replay;             // of its datagrams
+  net::SnapshotEncoder encoder;         // its baselines
+  net::Welcome welcome;                 // sent again if its Response is repeated
+  std::size_t record = 0;               // its entry in the session table's client records
 };
 
 }  // namespace spear::server

@@ -20,24 +20,36 @@ AddressBytes ip_of(const net::PeerAddress& a) { return a.ip; }
 
 HandshakeOutcome outcome_of(net::RefusalReason r) {
   switch (r) {
-    case net::RefusalReason::ServerFull: return HandshakeOutcome::RefusedServerFull;
-    case net::RefusalReason::SpectatorsFull: return HandshakeOutcome::RefusedSpectatorsFull;
-    case net::RefusalReason::SpectatorsOff: return HandshakeOutcome::RefusedSpectatorsOff;
-    case net::RefusalReason::WrongPassword: return HandshakeOutcome::RefusedWrongPassword;
-    case net::RefusalReason::WrongVersion: return HandshakeOutcome::RefusedWrongVersion;
-    case net::RefusalReason::BadName: return HandshakeOutcome::RefusedBadName;
-    case net::RefusalReason::ShuttingDown: return HandshakeOutcome::RefusedShuttingDown;
-    case net::RefusalReason::Count: break;
+    case net::RefusalReason::ServerFull:
+      return HandshakeOutcome::RefusedServerFull;
+    case net::RefusalReason::SpectatorsFull:
+      return HandshakeOutcome::RefusedSpectatorsFull;
+    case net::RefusalReason::SpectatorsOff:
+      return HandshakeOutcome::RefusedSpectatorsOff;
+    case net::RefusalReason::WrongPassword:
+      return HandshakeOutcome::RefusedWrongPassword;
+    case net::RefusalReason::WrongVersion:
+      return HandshakeOutcome::RefusedWrongVersion;
+    case net::RefusalReason::BadName:
+      return HandshakeOutcome::RefusedBadName;
+    case net::RefusalReason::ShuttingDown:
+      return HandshakeOutcome::RefusedShuttingDown;
+    case net::RefusalReason::Count:
+      break;
   }
   return HandshakeOutcome::RefusedServerFull;
 }
 
 DropReason drop_of(net::DecodeError e) {
   switch (e) {
-    case net::DecodeError::TooShort: return DropReason::TooSmall;
-    case net::DecodeError::TooLarge: return DropReason::TooLarge;
-    case net::DecodeError::WrongVersion: return DropReason::WrongVersion;
-    default: return DropReason::Malformed;
+    case net::DecodeError::TooShort:
+      return DropReason::TooSmall;
+    case net::DecodeError::TooLarge:
+      return DropReason::TooLarge;
+    case net::DecodeError::WrongVersion:
+      return DropReason::WrongVersion;
+    default:
+      return DropReason::Malformed;
   }
 }
 
@@ -79,13 +91,13 @@ void SessionTable::receive(const net::PeerAddress& from, std::span<const std::ui
   if (error != net::DecodeError::None) {
     // A Hello of another protocol version still deserves an answer the client can show; it
     // is padded like ours, so the refusal is smaller than what it carried.
-    if (error == net::DecodeError::WrongVersion && !session &&
-        bytes.size() >= net::kHelloBytes && handshake_limit_.allow(ip_of(from), now)) {
+    if (error == net::DecodeError::WrongVersion && !session && bytes.size() >= net::kHelloBytes &&
+        handshake_limit_.allow(ip_of(from), now)) {
       const std::uint16_t version = net::peek_protocol_version(bytes);
-      refuse(from, net::RefusalReason::WrongVersion,
-             fmt::format("protocol version {}; this server speaks {}", version,
-                         net::kProtocolVersion),
-             bytes.size(), out);
+      refuse(
+          from, net::RefusalReason::WrongVersion,
+          fmt::format("protocol version {}; this server speaks {}", version, net::kProtocolVersion),
+          bytes.size(), out);
     }
     return stats_.drops.add(drop_of(error));
   }
@@ -122,8 +134,8 @@ void SessionTable::on_hello(const net::PeerAddress& from, const net::Packet&, st
   out.push_back({from, std::move(bytes)});
 }
 
-void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& packet,
-                               double now, Outbox& out) {
+void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& packet, double now,
+                               Outbox& out) {
   const auto& response = std::get<net::Response>(packet.message);
   if (!cookies_.verify(response.cookie, from, now)) {
     return stats_.drops.add(DropReason::BadCookie);
@@ -141,7 +153,8 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   const auto refuse_verified = [&](net::RefusalReason reason, std::string text) {
     refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out);
   };
-  if (shutting_down_) return refuse_verified(net::RefusalReason::ShuttingDown, "server shutting down");
+  if (shutting_down_)
+    return refuse_verified(net::RefusalReason::ShuttingDown, "server shutting down");
   if (response.name.empty() || response.name.size() > net::kMaxNameBytes) {
     return refuse_verified(net::RefusalReason::BadName,
                            fmt::format("a name needs 1 to {} bytes", net::kMaxNameBytes));
@@ -151,20 +164,20 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
       return refuse_verified(net::RefusalReason::SpectatorsOff, "this server takes no spectators");
     }
     if (spectators_ >= config_.max_spectators) {
-      return refuse_verified(net::RefusalReason::SpectatorsFull,
-                             fmt::format("spectator slots full ({}/{})", spectators_,
-                                         config_.max_spectators));
+      return refuse_verified(
+          net::RefusalReason::SpectatorsFull,
+          fmt::format("spectator slots full ({}/{})", spectators_, config_.max_spectators));
     }
   } else {
     if (!net::check_password_proof(response.password_proof, response.cookie, config_.password)) {
-      return refuse_verified(net::RefusalReason::WrongPassword,
-                             config_.password.empty() ? "this server has no password"
-                                                      : "wrong password");
+      return refuse_verified(net::RefusalReason::WrongPassword, config_.password.empty()
+                                                                    ? "this server has no password"
+                                                                    : "wrong password");
     }
     if (players_ >= config_.max_players) {
-      return refuse_verified(net::RefusalReason::ServerFull,
-                             fmt::format("server full ({}/{} players)", players_,
-                                         config_.max_players));
+      return refuse_verified(
+          net::RefusalReason::ServerFull,
+          fmt::format("server full ({}/{} players)", players_, config_.max_players));
     }
   }
   if (sessions_.size() >= 65535) {
@@ -329,7 +342,8 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out) {
         return std::abs(frame->distance(a) - d) < std::abs(frame->distance(b) - d);
       });
       own_order.insert(own_order.begin(), static_cast<std::uint32_t>(*mine));
-      if (own_order.size() > net::kMaxRunnersPerSnapshot) own_order.resize(net::kMaxRunnersPerSnapshot);
+      if (own_order.size() > net::kMaxRunnersPerSnapshot)
+        own_order.resize(net::kMaxRunnersPerSnapshot);
       order = own_order;
       own = match_.own_runner_state(*s.runner, base.tick);
     }

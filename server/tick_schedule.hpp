@@ -24,7 +24,7 @@ class TickSchedule {
 
  private:
   double rate_;
-  double origin_;          // time of tick `origin_tick_`
+  double origin_;  // time of tick `origin_tick_`
   std::uint64_t origin_tick_ = 0;
   std::uint64_t next_ = 0;  // the next tick to run
   std::uint32_t max_lag_;

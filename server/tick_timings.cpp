@@ -8,7 +8,7 @@ namespace spear::server {
 namespace {
 // Around the 60 Hz budget (16.7 ms) and the 4 ms target of the load figures.
 constexpr std::array<double, 12> kBounds = {0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.004,
-                                            0.008, 0.0167, 0.033, 0.066, 0.25, 1.0};
+                                            0.008,  0.0167,  0.033,  0.066, 0.25,  1.0};
 }  // namespace
 
 TickTimings::TickTimings() : fine_(kFineBuckets, 0) {}

@@ -36,10 +36,18 @@ net::RunnerSnapshot runner_snapshot(net::RunnerId id, const sim::RunnerState& s,
     case sim::RunnerMode::Running:
       r.mode = s.rig.thrust_time >= 0.f ? net::RunnerMode::Thrusting : net::RunnerMode::Running;
       break;
-    case sim::RunnerMode::Leaping: r.mode = net::RunnerMode::Jumping; break;
-    case sim::RunnerMode::Falling: r.mode = net::RunnerMode::Falling; break;
-    case sim::RunnerMode::Down: r.mode = net::RunnerMode::Down; break;
-    case sim::RunnerMode::Lab: r.mode = net::RunnerMode::Lab; break;
+    case sim::RunnerMode::Leaping:
+      r.mode = net::RunnerMode::Jumping;
+      break;
+    case sim::RunnerMode::Falling:
+      r.mode = net::RunnerMode::Falling;
+      break;
+    case sim::RunnerMode::Down:
+      r.mode = net::RunnerMode::Down;
+      break;
+    case sim::RunnerMode::Lab:
+      r.mode = net::RunnerMode::Lab;
+      break;
   }
   std::uint8_t flags = 0;
   if (s.mode == sim::RunnerMode::Lab) flags |= net::runner_flags::kLab;

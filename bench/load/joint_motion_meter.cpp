@@ -15,7 +15,8 @@ void JointMotionMeter::observe(const client::InterpolatedView& view) {
     if (h.last_frame + 1 != frames_) h.frames = 0;  // absent last frame: a new appearance
     h.last_frame = frames_;
     if (h.frames >= 1) {
-      worst_step_ = std::max(worst_step_, static_cast<double>(client::max_joint_distance(h.prev, r.pose)));
+      worst_step_ =
+          std::max(worst_step_, static_cast<double>(client::max_joint_distance(h.prev, r.pose)));
     }
     if (h.frames >= 2) {
       for (std::size_t j = 0; j < rig::kJointCount; ++j) {

@@ -34,8 +34,7 @@ constexpr double kInputMarginSeconds = 0.03;
 }  // namespace
 
 std::unique_ptr<LoadClient> LoadClient::create(const LoadClientConfig& config,
-                                               const net::PeerAddress& server,
-                                               std::string* error) {
+                                               const net::PeerAddress& server, std::string* error) {
   auto socket = net::UdpEndpoint::bind(server.is_ipv4() ? "0.0.0.0" : "::", 0, error);
   if (!socket) return nullptr;
   return std::unique_ptr<LoadClient>(new LoadClient(config, server, std::move(socket)));
@@ -85,7 +84,8 @@ void LoadClient::on_welcome(double now) {
   const net::Welcome& w = *connection_.welcome();
   tick_rate_ = w.tick_rate > 0 ? w.tick_rate : 60.0;
   const double snapshot_rate = w.snapshot_rate > 0 ? w.snapshot_rate : 30.0;
-  tick_stride_ = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::lround(tick_rate_ / snapshot_rate)));
+  tick_stride_ = std::max<std::uint32_t>(
+      1, static_cast<std::uint32_t>(std::lround(tick_rate_ / snapshot_rate)));
   interpolation_.set_rates(tick_rate_, snapshot_rate);
   if (config_.record_truth) config_.record_truth->set_rates(tick_rate_, snapshot_rate);
   if (config_.role == net::Role::Player && w.runner_id) {
@@ -129,11 +129,13 @@ void LoadClient::frame(double now) {
     const client::InterpolatedView& v = interpolation_.sample(now);
     motion_.observe(v);
     if (truth_pops_) {
-      if (v.kind != client::SampleKind::Empty) truth_pops_->add_frame(v.render_time * tick_rate_, v.runners);
+      if (v.kind != client::SampleKind::Empty)
+        truth_pops_->add_frame(v.render_time * tick_rate_, v.runners);
       truth_pops_->measure(*config_.truth);
     }
   }
-  if (bot_ && !inputs_stopped_ && connection_.state() == net::ConnectionState::Connected) play_bot(now);
+  if (bot_ && !inputs_stopped_ && connection_.state() == net::ConnectionState::Connected)
+    play_bot(now);
 }
 
 void LoadClient::finish_measuring() {

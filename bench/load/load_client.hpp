@@ -39,17 +39,17 @@ struct LoadClientConfig {
 struct ClientFigures {
   std::string name;
   net::Role role = net::Role::Player;
-  std::string final_state;           // connection state at the end
-  std::string refusal;               // the server's text when refused
+  std::string final_state;  // connection state at the end
+  std::string refusal;      // the server's text when refused
   std::optional<double> handshake_s;
-  double connected_s = 0.0;          // time spent connected
+  double connected_s = 0.0;  // time spent connected
   std::uint64_t bytes_down = 0, bytes_up = 0;
   std::uint64_t datagrams_down = 0, datagrams_up = 0;
   std::uint64_t snapshots_received = 0;
   std::uint64_t snapshots_lost = 0;  // missing ticks in the snapshot stride
   std::uint64_t snapshots_undecodable = 0;
   std::uint64_t dropped = 0;
-  SampleStats bytes_per_runner;      // one sample per snapshot: runner block bytes / runners
+  SampleStats bytes_per_runner;  // one sample per snapshot: runner block bytes / runners
   // Distinct input ticks generated (one frame per tick, empty ones included, each handed to
   // the connection once): what the server's --summary-json counts as clients[].inputs.accepted
   // for this client's name when nothing is lost.

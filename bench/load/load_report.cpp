@@ -13,9 +13,15 @@ std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (const char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -58,8 +64,10 @@ Totals totals_of(const LoadRun& run) {
   for (const ClientFigures& c : run.clients) {
     ++t.clients;
     (c.role == net::Role::Player ? t.players : t.spectators)++;
-    if (c.final_state == "connected") ++t.connected;
-    else if (c.final_state != "disconnected") ++t.failed;
+    if (c.final_state == "connected")
+      ++t.connected;
+    else if (c.final_state != "disconnected")
+      ++t.failed;
     t.bytes_down += static_cast<double>(c.bytes_down);
     t.bytes_up += static_cast<double>(c.bytes_up);
     t.down_per_s += per_second(static_cast<double>(c.bytes_down), c.connected_s);
@@ -87,8 +95,8 @@ Totals totals_of(const LoadRun& run) {
 std::string report_json(const LoadRun& run) {
   std::ostringstream o;
   const Totals t = totals_of(run);
-  o << "{\n  \"server\": " << quoted(run.server) << ",\n  \"duration_s\": " << number(run.duration_s)
-    << ",\n  \"total\": {\n"
+  o << "{\n  \"server\": " << quoted(run.server)
+    << ",\n  \"duration_s\": " << number(run.duration_s) << ",\n  \"total\": {\n"
     << "    \"clients\": " << t.clients << ", \"players\": " << t.players
     << ", \"spectators\": " << t.spectators << ", \"connected_at_end\": " << t.connected
     << ", \"failed\": " << t.failed << ",\n"
@@ -96,7 +104,8 @@ std::string report_json(const LoadRun& run) {
     << ",\n    \"bytes_per_s_down\": " << number(t.down_per_s)
     << ", \"bytes_per_s_up\": " << number(t.up_per_s) << ",\n"
     << "    \"bytes_per_s_down_per_client\": " << number(t.clients ? t.down_per_s / t.clients : 0)
-    << ", \"bytes_per_s_up_per_client\": " << number(t.clients ? t.up_per_s / t.clients : 0) << ",\n"
+    << ", \"bytes_per_s_up_per_client\": " << number(t.clients ? t.up_per_s / t.clients : 0)
+    << ",\n"
     << "    \"bytes_per_runner_per_snapshot\": { \"mean\": " << number(t.bytes_per_runner.mean())
     << ", \"p99\": " << number(t.bytes_per_runner.percentile(99))
     << ", \"max\": " << number(t.bytes_per_runner.max())
@@ -113,28 +122,30 @@ std::string report_json(const LoadRun& run) {
     << "    \"worst_joint_second_difference\": " << number(t.worst_second_difference)
     << ", \"worst_joint_step\": " << number(t.worst_step);
   if (t.truth_measured) {
-    o << ",\n    \"truth_pops\": { \"samples\": " << t.truth_samples << ", \"worst_step\": "
-      << number(t.truth_worst_step) << ", \"pops\": " << t.truth_pops << ", \"worst_distance\": "
-      << number(t.truth_worst_distance) << " }";
+    o << ",\n    \"truth_pops\": { \"samples\": " << t.truth_samples
+      << ", \"worst_step\": " << number(t.truth_worst_step) << ", \"pops\": " << t.truth_pops
+      << ", \"worst_distance\": " << number(t.truth_worst_distance) << " }";
   }
   o << "\n  },\n";
   if (run.truth) {
-    o << "  \"truth\": { \"address\": " << quoted(run.truth->address) << ", \"state\": "
-      << quoted(run.truth->final_state) << ", \"snapshots\": " << run.truth->snapshots
-      << ", \"gaps\": " << run.truth->gaps << " },\n";
+    o << "  \"truth\": { \"address\": " << quoted(run.truth->address)
+      << ", \"state\": " << quoted(run.truth->final_state)
+      << ", \"snapshots\": " << run.truth->snapshots << ", \"gaps\": " << run.truth->gaps
+      << " },\n";
   }
   o << "  \"clients\": [";
   for (std::size_t i = 0; i < run.clients.size(); ++i) {
     const ClientFigures& c = run.clients[i];
-    o << (i ? "," : "") << "\n    { \"name\": " << quoted(c.name) << ", \"role\": "
-      << quoted(c.role == net::Role::Player ? "player" : "spectator")
+    o << (i ? "," : "") << "\n    { \"name\": " << quoted(c.name)
+      << ", \"role\": " << quoted(c.role == net::Role::Player ? "player" : "spectator")
       << ", \"state\": " << quoted(c.final_state);
     if (!c.refusal.empty()) o << ", \"refusal\": " << quoted(c.refusal);
     o << ", \"handshake_ms\": " << (c.handshake_s ? number(*c.handshake_s * 1000.0) : "null")
-      << ", \"connected_s\": " << number(c.connected_s)
-      << ", \"bytes_down\": " << c.bytes_down << ", \"bytes_up\": " << c.bytes_up
-      << ", \"bytes_per_s_down\": " << number(per_second(static_cast<double>(c.bytes_down), c.connected_s))
-      << ", \"bytes_per_s_up\": " << number(per_second(static_cast<double>(c.bytes_up), c.connected_s))
+      << ", \"connected_s\": " << number(c.connected_s) << ", \"bytes_down\": " << c.bytes_down
+      << ", \"bytes_up\": " << c.bytes_up << ", \"bytes_per_s_down\": "
+      << number(per_second(static_cast<double>(c.bytes_down), c.connected_s))
+      << ", \"bytes_per_s_up\": "
+      << number(per_second(static_cast<double>(c.bytes_up), c.connected_s))
       << ", \"datagrams_down\": " << c.datagrams_down << ", \"datagrams_up\": " << c.datagrams_up
       << ", \"bytes_per_runner_mean\": " << number(c.bytes_per_runner.mean())
       << ", \"bytes_per_runner_p99\": " << number(c.bytes_per_runner.percentile(99))
@@ -151,8 +162,9 @@ std::string report_json(const LoadRun& run) {
       if (c.truth_pops) {
         const client::TruthPopStats& p = *c.truth_pops;
         o << ", \"truth_pops\": { \"samples\": " << p.samples << ", \"uncovered\": " << p.uncovered
-          << ", \"worst_step\": " << number(p.worst_step) << ", \"mean_step\": " << number(p.mean_step())
-          << ", \"pops\": " << p.pops << ", \"worst_distance\": " << number(p.worst_error) << " }";
+          << ", \"worst_step\": " << number(p.worst_step)
+          << ", \"mean_step\": " << number(p.mean_step()) << ", \"pops\": " << p.pops
+          << ", \"worst_distance\": " << number(p.worst_error) << " }";
       }
     }
     o << " }";
@@ -168,8 +180,8 @@ std::string report_text(const LoadRun& run) {
     << " spectators) against " << run.server << " for " << number(run.duration_s) << " s\n"
     << "  connected at end " << t.connected << ", failed " << t.failed << "\n"
     << "  down " << number(t.clients ? t.down_per_s / t.clients : 0) << " B/s per client ("
-    << number(t.down_per_s) << " total), up "
-    << number(t.clients ? t.up_per_s / t.clients : 0) << " B/s per client\n"
+    << number(t.down_per_s) << " total), up " << number(t.clients ? t.up_per_s / t.clients : 0)
+    << " B/s per client\n"
     << "  bytes per runner per snapshot: mean " << number(t.bytes_per_runner.mean()) << ", p99 "
     << number(t.bytes_per_runner.percentile(99)) << "\n"
     << "  snapshots received " << t.snapshots_received << ", lost " << t.snapshots_lost << "\n"
@@ -182,13 +194,15 @@ std::string report_text(const LoadRun& run) {
   if (t.truth_measured) {
     o << "  against the truth: worst error step " << number(t.truth_worst_step) << " units/frame, "
       << t.truth_pops << " pops (over " << number(client::TruthPopConfig{}.pop_threshold) << ") in "
-      << t.truth_samples << " runner-frames, worst distance " << number(t.truth_worst_distance) << " units\n";
+      << t.truth_samples << " runner-frames, worst distance " << number(t.truth_worst_distance)
+      << " units\n";
   }
   if (run.truth && run.truth->gaps > 0) {
     o << "  the truth missed " << run.truth->gaps << " snapshots (no truth around them)\n";
   }
   for (const ClientFigures& c : run.clients) {
-    if (!c.refusal.empty()) o << "  " << c.name << " refused: " << c.refusal << "\n";
+    if (!c.refusal.empty())
+      o << "  " << c.name << " refused: " << c.refusal << "\n";
     else if (c.final_state != "connected" && c.final_state != "disconnected")
       o << "  " << c.name << " ended " << c.final_state << "\n";
   }

@@ -15,7 +15,8 @@ struct TruthFigures {
   std::string address;      // HOST:PORT as given
   std::string final_state;  // its connection state at the end
   std::uint64_t snapshots = 0;
-  std::uint64_t gaps = 0;   // holes among the snapshots it holds (the last 2 minutes): no truth there
+  std::uint64_t gaps =
+      0;  // holes among the snapshots it holds (the last 2 minutes): no truth there
 };
 
 struct LoadRun {

@@ -15,6 +15,7 @@
 // measured against (client/core/truth_pop_meter.hpp). It is not counted among the clients.
 // Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
 // was not, 2 on a usage error.
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -24,11 +25,9 @@
 #include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "core/truth_track.hpp"
 #include "load_client.hpp"
 #include "load_report.hpp"
-#include "core/truth_track.hpp"
 #include "net/udp_endpoint.hpp"
 
 namespace {
@@ -61,24 +60,32 @@ int main(int argc, char** argv) {
   std::string truth_address;
   std::string name_prefix = "load";
   app.add_option("--connect", connect, "HOST:PORT of the server")->capture_default_str();
-  app.add_option("--clients", players, "Players (bot-driven)")->capture_default_str()
+  app.add_option("--clients", players, "Players (bot-driven)")
+      ->capture_default_str()
       ->check(CLI::Range(0, 4096));
-  app.add_option("--spectators", spectators, "Spectators")->capture_default_str()
+  app.add_option("--spectators", spectators, "Spectators")
+      ->capture_default_str()
       ->check(CLI::Range(0, 4096));
-  app.add_option("--duration", duration,
-                 "Seconds of play after starting (then 0.5 s more with inputs stopped, before the goodbye)")->capture_default_str()
+  app.add_option(
+         "--duration", duration,
+         "Seconds of play after starting (then 0.5 s more with inputs stopped, before the goodbye)")
+      ->capture_default_str()
       ->check(CLI::Range(0.1, 86400.0));
   app.add_option("--json", json_path, "Write the figures as JSON to this file");
   app.add_option("--password", password, "Join password for players");
   app.add_option("--bot-skill", bot_skill, "Skill of the bots driving the players, [0, 1]")
-      ->capture_default_str()->check(CLI::Range(0.0f, 1.0f));
+      ->capture_default_str()
+      ->check(CLI::Range(0.0f, 1.0f));
   app.add_option("--seed", seed, "Seed of the bots' reaction errors")->capture_default_str();
-  app.add_option("--interp-clients", interp_clients,
-                 "Clients that run interpolation and measure their joints: step and second "
-                 "difference (fast motion counts, not pops), and with --truth pops (CPU heavy for many)")
-      ->capture_default_str()->check(CLI::Range(0, 8192));
+  app.add_option(
+         "--interp-clients", interp_clients,
+         "Clients that run interpolation and measure their joints: step and second "
+         "difference (fast motion counts, not pops), and with --truth pops (CPU heavy for many)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 8192));
   app.add_option("--join-spread", join_spread, "Seconds over which clients start connecting")
-      ->capture_default_str()->check(CLI::Range(0.0, 60.0));
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 60.0));
   app.add_option("--truth", truth_address,
                  "HOST:PORT of a clean path to the same server: a spectator there is the truth "
                  "the interpolating clients' pops are measured against");
@@ -134,7 +141,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < total; ++i) {
     load::LoadClientConfig c;
     c.role = i < players ? net::Role::Player : net::Role::Spectator;
-    c.name = name_prefix + (i < players ? "-p" : "-s") + std::to_string(i < players ? i : i - players);
+    c.name =
+        name_prefix + (i < players ? "-p" : "-s") + std::to_string(i < players ? i : i - players);
     c.password = password;
     c.bot_skill = bot_skill;
     c.bot_seed = seed * 1000003u + static_cast<std::uint64_t>(i);
@@ -160,8 +168,8 @@ int main(int argc, char** argv) {
       draining = true;
     }
     // Stagger the joins: a burst of Hellos from one address would meet the handshake limit.
-    while (started < clients.size() &&
-           now >= join_spread * static_cast<double>(started) / static_cast<double>(clients.size())) {
+    while (started < clients.size() && now >= join_spread * static_cast<double>(started) /
+                                                  static_cast<double>(clients.size())) {
       clients[started++]->start(now);
     }
     if (truth_client) truth_client->pump(now);
@@ -190,7 +198,8 @@ int main(int argc, char** argv) {
     t.snapshots = truth_client->figures(now).snapshots_received;
     t.gaps = truth.gaps();
     run.truth = t;
-    all_connected = all_connected && truth_client->connection().state() == net::ConnectionState::Connected;
+    all_connected =
+        all_connected && truth_client->connection().state() == net::ConnectionState::Connected;
     truth_client->disconnect(now);
   }
   for (const auto& c : clients) c->disconnect(now);

@@ -33,7 +33,8 @@ std::vector<Runner> make_runners() {
     in.motion = rig::Motion::Run;
     for (int f = 0; f < 60 + 5 * i; ++f) {
       r.view.pose = rig::step_rig(r.state, in, 1.f / 60.f);
-      r.view.secondary = rig::step_secondary(r.secondary, r.view.pose, r.state.scroll_speed, false, 1.f / 60.f);
+      r.view.secondary =
+          rig::step_secondary(r.secondary, r.view.pose, r.state.scroll_speed, false, 1.f / 60.f);
     }
     r.view.x = 1000.0 + (i % 2 == 0 ? 1 : -1) * 30.0 * (i / 2);
     r.view.lane = i;
@@ -56,7 +57,8 @@ client::HudState hud_for(const std::vector<FigureView>& views) {
   hud.distance_m = 320.f;
   hud.speed_mps = 38.f;
   for (std::size_t i = 0; i < views.size(); ++i) {
-    hud.scoreboard.push_back({"runner " + std::to_string(i), static_cast<int>(5000 - 100 * i), 5000, i == 0, false});
+    hud.scoreboard.push_back(
+        {"runner " + std::to_string(i), static_cast<int>(5000 - 100 * i), 5000, i == 0, false});
   }
   return hud;
 }
@@ -98,7 +100,8 @@ Fixture& fixture() {
   return f;
 }
 
-void frame(benchmark::State& state, bool with_hud, bool net_graph, bool resolve, std::size_t runners = 16) {
+void frame(benchmark::State& state, bool with_hud, bool net_graph, bool resolve,
+           std::size_t runners = 16) {
   Fixture& f = fixture();
   if (!f.off.texture) {
     state.SkipWithError(f.off.error.c_str());
@@ -136,8 +139,8 @@ void BM_FigureGeometry16(benchmark::State& state) {
   for (auto _ : state) {
     batch.clear();
     for (const FigureView& v : f.views) {
-      builder.append(batch, v.pose, v.secondary, client::Placement{{static_cast<float>(v.x - 1000.0), 0.f}, 1.f},
-                     style);
+      builder.append(batch, v.pose, v.secondary,
+                     client::Placement{{static_cast<float>(v.x - 1000.0), 0.f}, 1.f}, style);
     }
     benchmark::DoNotOptimize(batch.vertices().data());
   }

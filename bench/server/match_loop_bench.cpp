@@ -7,7 +7,8 @@
 //   players 64 players (each jumping now and then, so poses, falls and restarts vary) and 192
 //           spectators: every player gets its own runner first and the rest nearest first.
 // Counters: tick p50 / p99 / max in ms (wall clock; cpu_*: the thread's CPU time, which leaves
-// out the time a shared machine gave to other processes), bytes per runner per snapshot, downstream per client.
+// out the time a shared machine gave to other processes), bytes per runner per snapshot, downstream
+// per client.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -76,13 +77,15 @@ class Pump {
         if ((t + c->address.port) % 40 == 0) in.buttons = net::buttons::kJump;
         c->connection.push_input(in);
       }
-      for (const auto& bytes : c->connection.poll(now_)) loop_->receive(c->address, bytes, now_, out_);
+      for (const auto& bytes : c->connection.poll(now_))
+        loop_->receive(c->address, bytes, now_, out_);
     }
     deliver();
     const double c0 = thread_cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     loop_->tick(now_, out_);
-    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double took =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     cpu = thread_cpu_seconds() - c0;
     deliver();
     now_ += 1.0 / config_.tick_rate;
@@ -158,8 +161,7 @@ void run(benchmark::State& state, int bots, int players, int spectators) {
   state.counters["cpu_p99_ms"] = cpu_timings.quantile(0.99) * 1e3;
   state.counters["cpu_max_ms"] = cpu_timings.max_seconds() * 1e3;
   state.counters["B_per_runner"] = runners > 0 ? runner_bytes / runners : 0.0;
-  state.counters["runners_per_snap"] =
-      runners / (clients * seconds * 30.0);
+  state.counters["runners_per_snap"] = runners / (clients * seconds * 30.0);
   state.counters["down_Bps_client"] = down / seconds / clients;
 }
 
@@ -169,8 +171,14 @@ void BM_TickPlayers64Spectators192(benchmark::State& state) { run(state, 0, 64, 
 void BM_TickBots64NoClients(benchmark::State& state) { run(state, 64, 0, 0); }
 
 // 600 ticks: 10 s of match time, 300 snapshot ticks.
-BENCHMARK(BM_TickBots64Spectators256)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_TickPlayers64Spectators192)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TickBots64Spectators256)
+    ->UseManualTime()
+    ->Iterations(600)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TickPlayers64Spectators192)
+    ->UseManualTime()
+    ->Iterations(600)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TickBots64NoClients)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -31,7 +31,8 @@ const std::vector<std::vector<Input>>& logs() {
     }
     for (Tick t = 0; t < kLogTicks; ++t) {
       for (int i = 0; i < kLogs; ++i) {
-        const Input in = bots[static_cast<std::size_t>(i)].decide(m.runner(ids[static_cast<std::size_t>(i)])->state, m.course(), t, m.dt());
+        const Input in = bots[static_cast<std::size_t>(i)].decide(
+            m.runner(ids[static_cast<std::size_t>(i)])->state, m.course(), t, m.dt());
         if (!in.empty()) {
           out[static_cast<std::size_t>(i)].push_back(in);
           m.submit_input(ids[static_cast<std::size_t>(i)], in);
@@ -106,7 +107,8 @@ void BM_MatchStepWithBots(benchmark::State& state) {
   }
   for (auto _ : state) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
-      const Input in = bots[i].decide(match->runner(ids[i])->state, match->course(), match->tick(), match->dt());
+      const Input in =
+          bots[i].decide(match->runner(ids[i])->state, match->course(), match->tick(), match->dt());
       if (!in.empty()) match->submit_input(ids[i], in);
     }
     match->step();

@@ -16,13 +16,13 @@ struct ClientOptions {
   std::string name = "runner";
   std::string password;
   bool headless = false;
-  double duration = 0.0;         // seconds; 0: until quit (a window) — headless needs > 0
+  double duration = 0.0;  // seconds; 0: until quit (a window) — headless needs > 0
   bool autoplay = false;
   float autoplay_skill = 1.f;
   bool prediction = true;  // --no-prediction: the own runner interpolated (local game: no rewind)
-  std::string stats_json;        // file; empty: none
-  std::string screenshot;        // PNG file; empty: none
-  int screenshot_frames = 1;     // consecutive frames saved at the end (FILE, FILE-2.png, ...)
+  std::string stats_json;  // file; empty: none
+  std::string screenshot;  // PNG file; empty: none
+  int screenshot_frames = 1;  // consecutive frames saved at the end (FILE, FILE-2.png, ...)
   bool reduced_motion = false;
   unsigned width = 1280, height = 720;
   std::vector<ScriptedKey> script;

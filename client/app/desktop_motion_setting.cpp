@@ -23,9 +23,12 @@ bool settings_ini_disables_animations(const std::filesystem::path& file) {
 
 bool desktop_prefers_reduced_motion() {
   std::filesystem::path config;
-  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) config = x;
-  else if (const char* h = std::getenv("HOME"); h && *h) config = std::filesystem::path(h) / ".config";
-  else return false;
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
+    config = x;
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    config = std::filesystem::path(h) / ".config";
+  else
+    return false;
   std::error_code ec;
   for (const char* dir : {"gtk-4.0", "gtk-3.0"}) {
     const auto f = config / dir / "settings.ini";

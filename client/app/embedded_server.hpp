@@ -14,8 +14,8 @@ class EmbeddedServer {
  public:
   // Starts it; nullptr with *error when it could not bind or start.
   // rewind_ms: the server's fair input timing window (0: inputs apply when they arrive).
-  static std::unique_ptr<EmbeddedServer> start(int bots, float bot_skill, std::uint64_t seed, std::string* error,
-                                               double rewind_ms = 250.0);
+  static std::unique_ptr<EmbeddedServer> start(int bots, float bot_skill, std::uint64_t seed,
+                                               std::string* error, double rewind_ms = 250.0);
   ~EmbeddedServer();  // stops it and waits for its thread
   std::uint16_t port() const { return server_->port(); }
 

@@ -22,8 +22,8 @@ void set_message(HudState& hud, const ClientSession& session, double now) {
     hud.message = StateMessage::Connecting;  // its own animated ellipsis
     return;
   }
-  for (StateMessage known : {StateMessage::ServerFull, StateMessage::WrongPassword, StateMessage::ConnectionLost,
-                             StateMessage::PressSpaceToRun}) {
+  for (StateMessage known : {StateMessage::ServerFull, StateMessage::WrongPassword,
+                             StateMessage::ConnectionLost, StateMessage::PressSpaceToRun}) {
     if (m.headline == state_message_text(known)) {
       hud.message = known;
       return;
@@ -59,7 +59,8 @@ NetPlotSample plot_sample(const NetReading& r) {
   return s;
 }
 
-FrameData assemble_frame(const ClientSession& session, double now, float time, const HudExtras& extras) {
+FrameData assemble_frame(const ClientSession& session, double now, float time,
+                         const HudExtras& extras) {
   FrameData f;
   f.time = time;
   const RunnerView* followed = session.followed();
@@ -79,7 +80,8 @@ FrameData assemble_frame(const ClientSession& session, double now, float time, c
   for (const ObstacleView& o : session.obstacles(f.camera_x - kBehind, f.camera_x + kAhead)) {
     SceneObstacle s;
     s.id = o.obstacle.index;
-    s.kind = o.obstacle.kind == sim::ObstacleKind::Hurdle ? ObstacleKind::Hurdle : ObstacleKind::StrawTarget;
+    s.kind = o.obstacle.kind == sim::ObstacleKind::Hurdle ? ObstacleKind::Hurdle
+                                                          : ObstacleKind::StrawTarget;
     s.x = o.obstacle.x + o.obstacle.width / 2.0;
     s.width = o.obstacle.width;
     s.height = o.obstacle.height;
@@ -97,11 +99,13 @@ FrameData assemble_frame(const ClientSession& session, double now, float time, c
     hud.distance_m = static_cast<float>(followed->frame.distance / 10.0);
     hud.speed_mps = followed->frame.speed / 10.f;
     if (!followed->own)
-      hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") + "  —  Tab: next runner";
+      hud.follow_label =
+          "watching " + followed->name + (followed->bot ? " (bot)" : "") + "  —  Tab: next runner";
     const bool in_lab = (followed->frame.flags & net::runner_flags::kLab) != 0;
     hud.lab.active = in_lab;
     if (in_lab) {
-      hud.lab.motion = std::string(rig::motion_name(static_cast<rig::Motion>(followed->frame.lab_motion)));
+      hud.lab.motion =
+          std::string(rig::motion_name(static_cast<rig::Motion>(followed->frame.lab_motion)));
       hud.lab.paused = (followed->frame.flags & net::runner_flags::kPaused) != 0;
       hud.lab.skeleton = f.skeleton;
       hud.lab.phase = followed->frame.lab_phase;
@@ -119,9 +123,10 @@ FrameData assemble_frame(const ClientSession& session, double now, float time, c
                r.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Falling);
     hud.scoreboard.push_back(row);
   }
-  std::stable_sort(hud.scoreboard.begin(), hud.scoreboard.end(), [](const ScoreRow& a, const ScoreRow& b) {
-    return a.best != b.best ? a.best > b.best : a.score > b.score;
-  });
+  std::stable_sort(hud.scoreboard.begin(), hud.scoreboard.end(),
+                   [](const ScoreRow& a, const ScoreRow& b) {
+                     return a.best != b.best ? a.best > b.best : a.score > b.score;
+                   });
   set_message(hud, session, now);
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;

@@ -28,12 +28,13 @@ struct FrameData {
 };
 
 struct HudExtras {
-  bool paused = false;                      // shows "paused"
+  bool paused = false;  // shows "paused"
   std::string paused_detail;
   const NetPlotHistory* net_graph = nullptr;  // F3 on
 };
 
-FrameData assemble_frame(const ClientSession& session, double now, float time, const HudExtras& extras);
+FrameData assemble_frame(const ClientSession& session, double now, float time,
+                         const HudExtras& extras);
 
 // The net graph's sample from a session reading.
 NetPlotSample plot_sample(const NetReading& r);

@@ -47,7 +47,8 @@ void write_stats(const ClientOptions& o, const RunStats& stats) {
 std::filesystem::path numbered(const std::filesystem::path& file, int i) {
   if (i == 0) return file;
   auto p = file;
-  p.replace_filename(file.stem().string() + "-" + std::to_string(i + 1) + file.extension().string());
+  p.replace_filename(file.stem().string() + "-" + std::to_string(i + 1) +
+                     file.extension().string());
   return p;
 }
 
@@ -80,7 +81,8 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
     peer = net::parse_udp_peer(*o.connect, net::kDefaultPort, &bad);
     if (!peer && bad.empty()) bad = "cannot resolve " + *o.connect;
   } else {
-    const std::uint64_t seed = o.seed ? *o.seed : std::random_device{}() * 0x9E3779B97F4A7C15ull + std::random_device{}();
+    const std::uint64_t seed =
+        o.seed ? *o.seed : std::random_device{}() * 0x9E3779B97F4A7C15ull + std::random_device{}();
     std::string error;
     s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error, o.prediction ? 250.0 : 0.0);
     if (!s.server) {
@@ -110,7 +112,8 @@ int run_headless(const ClientOptions& o, Setup& setup) {
       return 2;
     }
     renderer = std::make_unique<FrameRenderer>();
-    if (const std::string w = renderer->load_fonts(); !w.empty()) std::cerr << "spear-client: warning: " << w << "\n";
+    if (const std::string w = renderer->load_fonts(); !w.empty())
+      std::cerr << "spear-client: warning: " << w << "\n";
   }
   Freeze freeze{o.reduced_motion, std::nullopt};
   NetPlotHistory plot;
@@ -132,11 +135,13 @@ int run_headless(const ClientOptions& o, Setup& setup) {
       return;
     }
     if (freeze.requested && !freeze.frame) {
-      FrameData f = assemble_frame(session, t, anim_time, {true, "reduced motion  ·  P to resume", nullptr});
+      FrameData f =
+          assemble_frame(session, t, anim_time, {true, "reduced motion  ·  P to resume", nullptr});
       if (f.has_followed) freeze.frame = std::move(f);
     }
-    const FrameData live =
-        freeze.frame ? FrameData{} : assemble_frame(session, t, anim_time, {false, "", net_graph ? &plot : nullptr});
+    const FrameData live = freeze.frame ? FrameData{}
+                                        : assemble_frame(session, t, anim_time,
+                                                         {false, "", net_graph ? &plot : nullptr});
     const FrameData& shown = freeze.frame ? *freeze.frame : live;
     const auto t0 = std::chrono::steady_clock::now();
     renderer->draw_frame(*target->texture, shown.inputs());
@@ -156,7 +161,8 @@ int run_headless(const ClientOptions& o, Setup& setup) {
       return 2;
     }
     const double next = (std::floor(t / kFrameSeconds) + 1.0) * kFrameSeconds;
-    std::this_thread::sleep_for(std::chrono::duration<double>(std::max(0.0, next - seconds_since(origin))));
+    std::this_thread::sleep_for(
+        std::chrono::duration<double>(std::max(0.0, next - seconds_since(origin))));
   }
   if (renderer) {
     for (int i = 0; i < o.screenshot_frames; ++i) {
@@ -172,18 +178,20 @@ int run_headless(const ClientOptions& o, Setup& setup) {
   }
   RunStats st = session.stats(t);
   session.quit(t);
-  if (st.snapshots_received == 0 && st.failure.empty()) st.failure = "no snapshot arrived from " + st.server;
+  if (st.snapshots_received == 0 && st.failure.empty())
+    st.failure = "no snapshot arrived from " + st.server;
   write_stats(o, st);
   if (!st.failure.empty()) {
     std::cerr << "spear-client: error: " << st.failure << "\n";
     return 2;
   }
-  std::fprintf(stderr,
-               "spear-client: %llu snapshots, %.1f%% lost, delay %.0f ms, worst joint step %.2f units, "
-               "%llu frames drawn (%.1f ms each)\n",
-               static_cast<unsigned long long>(st.snapshots_received), st.snapshot_loss * 100.0, st.interp_delay_mean_ms,
-               st.worst_joint_pop, static_cast<unsigned long long>(st.frames_drawn),
-               st.frames_drawn ? draw_seconds * 1000.0 / st.frames_drawn : 0.0);
+  std::fprintf(
+      stderr,
+      "spear-client: %llu snapshots, %.1f%% lost, delay %.0f ms, worst joint step %.2f units, "
+      "%llu frames drawn (%.1f ms each)\n",
+      static_cast<unsigned long long>(st.snapshots_received), st.snapshot_loss * 100.0,
+      st.interp_delay_mean_ms, st.worst_joint_pop, static_cast<unsigned long long>(st.frames_drawn),
+      st.frames_drawn ? draw_seconds * 1000.0 / st.frames_drawn : 0.0);
   return 0;
 }
 
@@ -203,7 +211,8 @@ int run_window(const ClientOptions& o, Setup& setup) {
   window.setFramerateLimit(120);  // a ceiling where vsync is unavailable (a virtual display)
   window.setKeyRepeatEnabled(false);
   FrameRenderer renderer;
-  if (const std::string w = renderer.load_fonts(); !w.empty()) std::cerr << "spear-client: warning: " << w << "\n";
+  if (const std::string w = renderer.load_fonts(); !w.empty())
+    std::cerr << "spear-client: warning: " << w << "\n";
   Freeze freeze{o.reduced_motion || desktop_prefers_reduced_motion(), std::nullopt};
   NetPlotHistory plot;
   bool net_graph = false, focused = true, dirty = true;
@@ -230,9 +239,14 @@ int run_window(const ClientOptions& o, Setup& setup) {
           continue;
         }
         switch (session.press(*key)) {
-          case LocalAction::Quit: window.close(); break;
-          case LocalAction::ToggleNetGraph: net_graph = !net_graph; break;
-          default: break;
+          case LocalAction::Quit:
+            window.close();
+            break;
+          case LocalAction::ToggleNetGraph:
+            net_graph = !net_graph;
+            break;
+          default:
+            break;
         }
       }
     }
@@ -251,16 +265,19 @@ int run_window(const ClientOptions& o, Setup& setup) {
       reported = false;
     }
     if (!visible && !dirty) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));  // keep the link alive, draw nothing
+      std::this_thread::sleep_for(
+          std::chrono::milliseconds(50));  // keep the link alive, draw nothing
       continue;
     }
     if (visible && !freeze.frame) anim_time += dt;
     const HudExtras extras{!focused, "window in the background", net_graph ? &plot : nullptr};
     if (freeze.requested && !freeze.frame) {
-      FrameData f = assemble_frame(session, now, anim_time, {true, "reduced motion  ·  P to resume", nullptr});
+      FrameData f = assemble_frame(session, now, anim_time,
+                                   {true, "reduced motion  ·  P to resume", nullptr});
       if (f.has_followed) freeze.frame = std::move(f);
     }
-    const FrameData live = freeze.frame ? FrameData{} : assemble_frame(session, now, anim_time, extras);
+    const FrameData live =
+        freeze.frame ? FrameData{} : assemble_frame(session, now, anim_time, extras);
     renderer.draw_frame(window, (freeze.frame ? *freeze.frame : live).inputs());
     window.display();
     session.on_frame(true);

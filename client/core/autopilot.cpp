@@ -5,13 +5,15 @@
 namespace spear::client {
 
 namespace {
-constexpr double kMatchTolerance = 0.2;  // units: wire quantization is 1/16
-constexpr std::size_t kHistory = 600;    // ticks of shadow history kept for the checks
-constexpr int kMaxAlignSteps = 60 * 120; // a runner seen more than 2 min in cannot be aligned
+constexpr double kMatchTolerance = 0.2;   // units: wire quantization is 1/16
+constexpr std::size_t kHistory = 600;     // ticks of shadow history kept for the checks
+constexpr int kMaxAlignSteps = 60 * 120;  // a runner seen more than 2 min in cannot be aligned
 }  // namespace
 
 Autopilot::Autopilot(std::uint64_t course_seed, int tick_rate, float skill, std::uint64_t seed)
-    : course_(course_seed), dt_(1.f / static_cast<float>(tick_rate > 0 ? tick_rate : 60)), bot_(skill, seed) {}
+    : course_(course_seed),
+      dt_(1.f / static_cast<float>(tick_rate > 0 ? tick_rate : 60)),
+      bot_(skill, seed) {}
 
 void Autopilot::on_snapshot(net::Tick tick, double distance, net::RunnerMode mode) {
   if (!aligned_) {
@@ -47,7 +49,8 @@ std::vector<net::InputFrame> Autopilot::advance(net::Tick first_sendable, net::T
     history_.push_back({tick, state_.distance});
     while (history_.size() > kHistory) history_.pop_front();
     sim::Input in;
-    if (static_cast<std::int32_t>(tick - first_sendable) >= 0) in = bot_.decide(state_, course_, tick, dt_);
+    if (static_cast<std::int32_t>(tick - first_sendable) >= 0)
+      in = bot_.decide(state_, course_, tick, dt_);
     in.tick = tick;
     sim::step_runner(state_, in.empty() ? nullptr : &in, course_, dt_);
     ++next_tick_;

@@ -30,8 +30,11 @@ RunnerFrame to_frame(const net::RunnerSnapshot& r) {
 }
 }  // namespace
 
-ClientSession::ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link, std::string bad_address)
-    : config_(std::move(config)), link_(std::move(link)), status_(config_.server_label),
+ClientSession::ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
+                             std::string bad_address)
+    : config_(std::move(config)),
+      link_(std::move(link)),
+      status_(config_.server_label),
       script_(config_.script) {
   if (!link_) status_.set_bad_address(bad_address.empty() ? "no socket" : bad_address);
 }
@@ -59,7 +62,8 @@ void ClientSession::start_attempt(double now) {
 }
 
 bool ClientSession::connected() const {
-  return link_ && link_->connection() && link_->connection()->state() == net::ConnectionState::Connected;
+  return link_ && link_->connection() &&
+         link_->connection()->state() == net::ConnectionState::Connected;
 }
 
 std::optional<net::Welcome> ClientSession::welcome() const { return welcome_; }
@@ -68,13 +72,15 @@ void ClientSession::on_welcome(const net::Welcome& w, double now) {
   welcome_ = w;
   if (!welcomed_at_) welcomed_at_ = now;
   buffer_.set_rates(w.tick_rate, w.snapshot_rate);
-  sampler_.set_ticks_per_snapshot(static_cast<double>(w.tick_rate) / std::max<int>(1, w.snapshot_rate));
+  sampler_.set_ticks_per_snapshot(static_cast<double>(w.tick_rate) /
+                                  std::max<int>(1, w.snapshot_rate));
   if (!course_ || course_->seed() != w.course_seed) {
     course_.emplace(w.course_seed);
     broken_.clear();
   }
   follow_.set_own(w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt);
-  if (config_.autoplay && w.runner_id) autopilot_.emplace(w.course_seed, w.tick_rate, config_.autoplay_skill);
+  if (config_.autoplay && w.runner_id)
+    autopilot_.emplace(w.course_seed, w.tick_rate, config_.autoplay_skill);
   predictor_.reset();
   predictor_bot_.reset();
   if (w.runner_id) {
@@ -109,13 +115,15 @@ void ClientSession::take_snapshots(double now) {
     if (config_.on_snapshot) config_.on_snapshot(s, now);
     ++snapshots_;
     sampler_.on_snapshot(now);
-    for (const auto& b : s.broken) broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
+    for (const auto& b : s.broken)
+      broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
     std::vector<RunnerFrame> frames;
     frames.reserve(s.runners.size());
     for (const auto& r : s.runners) {
       frames.push_back(to_frame(r));
       runners_seen_.insert(r.id);
-      if (autopilot_ && welcome_ && welcome_->runner_id == r.id) autopilot_->on_snapshot(s.tick, r.distance, r.mode);
+      if (autopilot_ && welcome_ && welcome_->runner_id == r.id)
+        autopilot_->on_snapshot(s.tick, r.distance, r.mode);
     }
     if (predictor_ && s.own) {
       std::optional<double> distance;
@@ -136,21 +144,24 @@ void ClientSession::send_inputs(double now) {
   if (!welcome_ || !welcome_->runner_id || !buffer_.clock().valid()) return;
   net::ClientConnection* c = link_->connection();
   const double rate = welcome_->tick_rate;
-  const auto est = static_cast<net::Tick>(std::max(0.0, std::floor(buffer_.clock().server_time_at(now) * rate)));
+  const auto est =
+      static_cast<net::Tick>(std::max(0.0, std::floor(buffer_.clock().server_time_at(now) * rate)));
   const double rtt = round_trip_.round_trip().value_or(0.1);
-  const int lead = std::clamp(kMinInputLeadTicks + static_cast<int>(std::ceil(rtt * rate)), kMinInputLeadTicks,
-                              kMaxInputLeadTicks);
+  const int lead = std::clamp(kMinInputLeadTicks + static_cast<int>(std::ceil(rtt * rate)),
+                              kMinInputLeadTicks, kMaxInputLeadTicks);
   const net::Tick target = est + static_cast<net::Tick>(lead);
   std::vector<net::InputFrame> frames;
   if (predictor_ && predictor_->server_checks() && !predictor_->stats().gave_up) {
     // The tick the player acts at: the present with prediction, else the one shown.
-    const double at = config_.prediction ? buffer_.clock().server_time_at(now) : buffer_.view().render_time;
+    const double at =
+        config_.prediction ? buffer_.clock().server_time_at(now) : buffer_.view().render_time;
     frames = predicted_inputs(static_cast<net::Tick>(std::max(0.0, std::floor(at * rate))));
   } else if (autopilot_) {
     frames = autopilot_->advance(target, target);
   } else {
     net::Tick from = last_input_tick_ ? *last_input_tick_ + 1 : target;
-    if (static_cast<std::int32_t>(target - from) > kMaxInputLeadTicks) from = target - kMaxInputLeadTicks;
+    if (static_cast<std::int32_t>(target - from) > kMaxInputLeadTicks)
+      from = target - kMaxInputLeadTicks;
     for (net::Tick t = from; static_cast<std::int32_t>(target - t) >= 0; ++t)
       frames.push_back(t == from ? keys_.take(t) : net::InputFrame{t, 0, 0});
   }
@@ -176,7 +187,8 @@ std::vector<net::InputFrame> ClientSession::predicted_inputs(net::Tick present) 
   if (!predictor_->active()) return {};  // aligning: presses wait in the accumulator
   bool first = true;
   return predictor_->advance(present, [&](const sim::RunnerState& state, net::Tick tick) {
-    if (predictor_bot_) return predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
+    if (predictor_bot_)
+      return predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
     const sim::Input in = first ? sim_input_from_frame(keys_.take(tick)) : sim::Input{};
     first = false;
     return in;
@@ -189,7 +201,8 @@ void ClientSession::build_views(float dt_cosmetic) {
   for (const auto& r : v.runners) ids_.push_back(r.id);
   std::sort(ids_.begin(), ids_.end());
   const auto followed = follow_.update(ids_);
-  const float frame_dt = last_update_ >= 0.0 ? static_cast<float>(std::clamp(now_ - last_update_, 0.0, 0.25)) : 0.f;
+  const float frame_dt =
+      last_update_ >= 0.0 ? static_cast<float>(std::clamp(now_ - last_update_, 0.0, 0.25)) : 0.f;
   if (followed) followed_seen_.insert(*followed);
   runners_.clear();
   for (const auto& r : v.runners) {
@@ -200,10 +213,12 @@ void ClientSession::build_views(float dt_cosmetic) {
     rv.own = welcome_ && welcome_->runner_id && *welcome_->runner_id == r.id;
     // The own runner predicted, except in the lab (no timing there; its readouts come from the
     // server) and on the way in or out of it.
-    const bool lab = (r.flags & net::runner_flags::kLab) || (predictor_ && predictor_->state().mode == sim::RunnerMode::Lab);
+    const bool lab = (r.flags & net::runner_flags::kLab) ||
+                     (predictor_ && predictor_->state().mode == sim::RunnerMode::Lab);
     if (rv.own && config_.prediction && predictor_ && predictor_->active() && !lab) {
       rv.frame = predictor_->frame(r.id, frame_dt);
-      rv.frame.flags = static_cast<std::uint8_t>(rv.frame.flags | (r.flags & net::runner_flags::kBot));
+      rv.frame.flags =
+          static_cast<std::uint8_t>(rv.frame.flags | (r.flags & net::runner_flags::kBot));
       rv.frame.combo = r.combo;  // HUD only: the snapshot's is a few ticks old
     }
     rv.bot = (r.flags & net::runner_flags::kBot) != 0;
@@ -217,14 +232,19 @@ void ClientSession::build_views(float dt_cosmetic) {
     auto& pose_out = secondary_pose_[r.id];
     if (dt_cosmetic > 0.f || fresh) {
       const bool airborne = rv.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping);
-      pose_out = rig::step_secondary(sit->second, rv.frame.pose, rv.frame.speed, airborne, std::min(dt_cosmetic, 1.f / 30.f));
+      pose_out = rig::step_secondary(sit->second, rv.frame.pose, rv.frame.speed, airborne,
+                                     std::min(dt_cosmetic, 1.f / 30.f));
     }
     rv.secondary = pose_out;
     runners_.push_back(std::move(rv));
   }
   // Forget the secondary motion of runners no longer in view.
-  std::erase_if(secondary_, [&](const auto& kv) { return !std::binary_search(ids_.begin(), ids_.end(), kv.first); });
-  std::erase_if(secondary_pose_, [&](const auto& kv) { return !std::binary_search(ids_.begin(), ids_.end(), kv.first); });
+  std::erase_if(secondary_, [&](const auto& kv) {
+    return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
+  });
+  std::erase_if(secondary_pose_, [&](const auto& kv) {
+    return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
+  });
 }
 
 void ClientSession::update(double now, float dt_cosmetic) {
@@ -244,7 +264,8 @@ void ClientSession::update(double now, float dt_cosmetic) {
 
   if (welcomed_at_)
     for (Key k : script_.due(now - *welcomed_at_))
-      if (const LocalAction a = press(k); a == LocalAction::ToggleNetGraph || a == LocalAction::Quit)
+      if (const LocalAction a = press(k);
+          a == LocalAction::ToggleNetGraph || a == LocalAction::Quit)
         local_actions_.push_back(a);
 
   if (press_pending_) reaction_.on_press(frames_sampled_, now);
@@ -254,16 +275,18 @@ void ClientSession::update(double now, float dt_cosmetic) {
     delay_sum_ += buffer_.delay();
     ++delay_samples_;
   }
-  if (c->state() == net::ConnectionState::Connected && !inputs_stopped_) send_inputs(now);  // steps the prediction
+  if (c->state() == net::ConnectionState::Connected && !inputs_stopped_)
+    send_inputs(now);  // steps the prediction
   build_views(dt_cosmetic);
   last_update_ = now;
   link_->pump(now);  // send this frame's input right away
 
   status_.on_connection(*c, now);
   const RunnerView* mine = own();
-  status_.on_own_runner(mine ? std::optional<net::RunnerMode>(static_cast<net::RunnerMode>(mine->frame.mode))
-                             : std::nullopt,
-                        mine && (mine->frame.flags & net::runner_flags::kLab));
+  status_.on_own_runner(
+      mine ? std::optional<net::RunnerMode>(static_cast<net::RunnerMode>(mine->frame.mode))
+           : std::nullopt,
+      mine && (mine->frame.flags & net::runner_flags::kLab));
 
   NetTotals totals;
   totals.bytes_in = link_->bytes_in();
@@ -271,13 +294,16 @@ void ClientSession::update(double now, float dt_cosmetic) {
   totals.snapshots = snapshots_;
   totals.newest_tick = buffer_.stats().newest_tick;
   const auto rtt = round_trip_.round_trip();
-  new_reading_ = sampler_.record(now, totals, rtt ? std::optional<float>(static_cast<float>(*rtt * 1000.0)) : std::nullopt,
-                                 static_cast<float>(buffer_.delay() * 1000.0));
+  new_reading_ = sampler_.record(
+      now, totals, rtt ? std::optional<float>(static_cast<float>(*rtt * 1000.0)) : std::nullopt,
+      static_cast<float>(buffer_.delay() * 1000.0));
 }
 
 void ClientSession::on_frame(bool drawn) {
   const RunnerView* mine = own();
-  reaction_.on_frame(frames_sampled_, now_, mine && mine->frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping));
+  reaction_.on_frame(
+      frames_sampled_, now_,
+      mine && mine->frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping));
   ++frames_sampled_;
   if (drawn) ++frames_;
   if (const RunnerView* f = followed()) pops_.add(f->frame.id, f->frame.pose);
@@ -305,9 +331,11 @@ double ClientSession::camera_x() const {
 }
 
 ControlMode ClientSession::control_mode() const {
-  if (config_.role == net::Role::Spectator || (welcome_ && !welcome_->runner_id)) return ControlMode::Spectator;
+  if (config_.role == net::Role::Spectator || (welcome_ && !welcome_->runner_id))
+    return ControlMode::Spectator;
   const RunnerView* mine = own();
-  return mine && (mine->frame.flags & net::runner_flags::kLab) ? ControlMode::Lab : ControlMode::Runner;
+  return mine && (mine->frame.flags & net::runner_flags::kLab) ? ControlMode::Lab
+                                                               : ControlMode::Runner;
 }
 
 bool ClientSession::skeleton_overlay() const {
@@ -365,7 +393,8 @@ RunStats ClientSession::stats(double now) const {
       s.datagrams_in = cs.datagrams_in;
       s.datagrams_out = cs.datagrams_out;
       s.datagrams_dropped = cs.dropped;
-      if (cs.snapshot_runners > 0) s.bytes_per_runner = static_cast<double>(cs.snapshot_runner_bytes) / cs.snapshot_runners;
+      if (cs.snapshot_runners > 0)
+        s.bytes_per_runner = static_cast<double>(cs.snapshot_runner_bytes) / cs.snapshot_runners;
       if (cs.handshake_seconds) s.handshake_s = *cs.handshake_seconds;
     }
   }

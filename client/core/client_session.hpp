@@ -33,11 +33,11 @@
 namespace spear::client {
 
 struct SessionConfig {
-  std::string server_label;       // how the user named the server, for messages
+  std::string server_label;  // how the user named the server, for messages
   net::Role role = net::Role::Player;
   std::string name = "runner";
   std::string password;
-  bool autoplay = false;          // the bot controller drives the own runner
+  bool autoplay = false;  // the bot controller drives the own runner
   float autoplay_skill = 1.f;
   std::vector<ScriptedKey> script;  // presses relative to the first Welcome
   double timeout_s = net::kTimeoutSeconds;
@@ -63,14 +63,15 @@ struct RunnerView {
 
 struct ObstacleView {
   sim::Obstacle obstacle;
-  bool broken = false;      // broken by the followed runner, by the time shown
-  float broken_age = 0.f;   // seconds since it broke, at the time shown
+  bool broken = false;     // broken by the followed runner, by the time shown
+  float broken_age = 0.f;  // seconds since it broke, at the time shown
 };
 
 class ClientSession {
  public:
   // `link` may be null when the address was bad (then `bad_address` says why).
-  ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link, std::string bad_address = {});
+  ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
+                std::string bad_address = {});
 
   // A key press (window or script). Returns what the app has to do itself.
   LocalAction press(Key key);

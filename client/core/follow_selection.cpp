@@ -5,7 +5,9 @@
 namespace spear::client {
 
 std::optional<std::uint32_t> FollowSelection::update(std::span<const std::uint32_t> ids) {
-  const auto has = [&](std::uint32_t id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  const auto has = [&](std::uint32_t id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+  };
   if (current_ && has(*current_)) {
     if (!chosen_ && own_ && *current_ != *own_ && has(*own_)) current_ = own_;
     return current_;

@@ -11,7 +11,8 @@ std::uint8_t pick(rig::Motion m) { return static_cast<std::uint8_t>(1 + static_c
 // Index of the lab's current motion in kLabMotions (0 when it is not in the list).
 int lab_index(std::uint8_t current) {
   for (int i = 0; i < sim::kLabMotionCount; ++i)
-    if (static_cast<std::uint8_t>(sim::kLabMotions[static_cast<std::size_t>(i)]) == current) return i;
+    if (static_cast<std::uint8_t>(sim::kLabMotions[static_cast<std::size_t>(i)]) == current)
+      return i;
   return 0;
 }
 
@@ -25,12 +26,17 @@ std::uint8_t neighbour(std::uint8_t current, int step) {
 KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
   KeyMeaning m;
   switch (key) {
-    case Key::Escape: m.local = LocalAction::Quit; return m;
-    case Key::F3: m.local = LocalAction::ToggleNetGraph; return m;
+    case Key::Escape:
+      m.local = LocalAction::Quit;
+      return m;
+    case Key::F3:
+      m.local = LocalAction::ToggleNetGraph;
+      return m;
     case Key::Tab:
       if (mode == ControlMode::Spectator) m.local = LocalAction::NextRunner;
       return m;
-    default: break;
+    default:
+      break;
   }
   if (mode == ControlMode::Spectator) {
     if (key == Key::S) m.local = LocalAction::ToggleSkeleton;
@@ -46,34 +52,47 @@ KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
       if (!lab) m.buttons = net::buttons::kThrust;
       break;
     case Key::Right:
-      if (lab) m.lab_motion = neighbour(current_lab_motion, +1);
-      else m.buttons = net::buttons::kThrust;
+      if (lab)
+        m.lab_motion = neighbour(current_lab_motion, +1);
+      else
+        m.buttons = net::buttons::kThrust;
       break;
     case Key::Left:
       if (lab) m.lab_motion = neighbour(current_lab_motion, -1);
       break;
-    case Key::Num1: case Key::Num2: case Key::Num3: case Key::Num4: case Key::Num5:
+    case Key::Num1:
+    case Key::Num2:
+    case Key::Num3:
+    case Key::Num4:
+    case Key::Num5:
       if (lab) {
-        const auto i = static_cast<std::size_t>(static_cast<int>(key) - static_cast<int>(Key::Num1));
+        const auto i =
+            static_cast<std::size_t>(static_cast<int>(key) - static_cast<int>(Key::Num1));
         m.lab_motion = pick(sim::kLabMotions[i]);
       }
       break;
-    case Key::M: m.buttons = net::buttons::kToggleLab; break;
-    case Key::S: m.buttons = net::buttons::kToggleSkeleton; break;
+    case Key::M:
+      m.buttons = net::buttons::kToggleLab;
+      break;
+    case Key::S:
+      m.buttons = net::buttons::kToggleSkeleton;
+      break;
     case Key::P:
       if (lab) m.buttons = net::buttons::kTogglePause;
       break;
     case Key::Period:
       if (lab) m.buttons = net::buttons::kStep;
       break;
-    default: break;
+    default:
+      break;
   }
   return m;
 }
 
 LocalAction InputAccumulator::press(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
   // A second ←/→ in the same tick steps on from the first one's pick.
-  const std::uint8_t current = lab_motion_ != 0 ? static_cast<std::uint8_t>(lab_motion_ - 1) : current_lab_motion;
+  const std::uint8_t current =
+      lab_motion_ != 0 ? static_cast<std::uint8_t>(lab_motion_ - 1) : current_lab_motion;
   const KeyMeaning m = map_key(key, mode, current);
   buttons_ = static_cast<std::uint8_t>(buttons_ | m.buttons);
   if (m.lab_motion != 0) lab_motion_ = m.lab_motion;  // the later pick wins

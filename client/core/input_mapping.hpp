@@ -24,8 +24,8 @@ enum class LocalAction : std::uint8_t {
 };
 
 struct KeyMeaning {
-  std::uint8_t buttons = 0;      // net::buttons bits for the own runner
-  std::uint8_t lab_motion = 0;   // 0 or 1 + rig::Motion to pick in the lab
+  std::uint8_t buttons = 0;     // net::buttons bits for the own runner
+  std::uint8_t lab_motion = 0;  // 0 or 1 + rig::Motion to pick in the lab
   LocalAction local = LocalAction::None;
 };
 

@@ -57,9 +57,7 @@ void InterpolationBuffer::set_rates(double tick_rate, double snapshot_rate) {
   for (auto& s : snapshots_) s.time = s.tick / config_.tick_rate;
 }
 
-void InterpolationBuffer::reset() {
-  *this = InterpolationBuffer(config_);
-}
+void InterpolationBuffer::reset() { *this = InterpolationBuffer(config_); }
 
 double InterpolationBuffer::target_delay() const {
   const double base = config_.delay_intervals / config_.snapshot_rate;
@@ -177,7 +175,9 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
     out.pose = extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k));
     blend_lab(out, *rp, rn, static_cast<float>(1.0 + k));
     out.distance = rn.distance + (rn.distance - rp->distance) * k;
-    out.speed = view.kind == SampleKind::Held ? 0.f : static_cast<float>((rn.distance - rp->distance) / gap);
+    out.speed = view.kind == SampleKind::Held
+                    ? 0.f
+                    : static_cast<float>((rn.distance - rp->distance) / gap);
     view.runners.push_back(out);
   }
 }
@@ -194,7 +194,8 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
     Track& tr = it->second;
     tr.seen = true;
     const bool was_guessing = tr.kind == SampleKind::Extrapolated || tr.kind == SampleKind::Held;
-    const bool now_known = view_.kind == SampleKind::Interpolated || view_.kind == SampleKind::Early;
+    const bool now_known =
+        view_.kind == SampleKind::Interpolated || view_.kind == SampleKind::Early;
     const bool new_base = tr.base_tick != view_.base_tick;
     if (!fresh && ((was_guessing && (now_known || new_base)) || resynced_)) {
       // Keep what was on screen and fade towards the truth. The error carried is the one the

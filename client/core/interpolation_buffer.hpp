@@ -26,16 +26,16 @@
 namespace spear::client {
 
 struct InterpolationConfig {
-  double tick_rate = 60.0;        // server simulation ticks per second (from Welcome)
-  double snapshot_rate = 30.0;    // snapshots per second (from Welcome)
-  double delay_intervals = 2.0;   // base delay, in snapshot intervals
-  double jitter_margin = 2.0;     // plus this many times the measured jitter
-  double min_delay = 0.02;        // seconds
-  double max_delay = 0.5;         // seconds
-  double max_extrapolation = 0.1; // seconds past the newest snapshot before holding
-  double correction_time = 0.08;  // seconds: time constant of fading a joint correction out
+  double tick_rate = 60.0;         // server simulation ticks per second (from Welcome)
+  double snapshot_rate = 30.0;     // snapshots per second (from Welcome)
+  double delay_intervals = 2.0;    // base delay, in snapshot intervals
+  double jitter_margin = 2.0;      // plus this many times the measured jitter
+  double min_delay = 0.02;         // seconds
+  double max_delay = 0.5;          // seconds
+  double max_extrapolation = 0.1;  // seconds past the newest snapshot before holding
+  double correction_time = 0.08;   // seconds: time constant of fading a joint correction out
   double distance_correction_time = 0.15;  // seconds: same for the anchor (catching up a stall)
-  std::size_t capacity = 64;      // snapshots kept at most
+  std::size_t capacity = 64;               // snapshots kept at most
 };
 
 enum class SampleKind : std::uint8_t {
@@ -48,17 +48,17 @@ enum class SampleKind : std::uint8_t {
 
 struct InterpolatedView {
   SampleKind kind = SampleKind::Empty;
-  double render_time = 0.0;        // server seconds the view shows
-  std::uint32_t base_tick = 0;     // tick of the newest snapshot at or before render_time
+  double render_time = 0.0;     // server seconds the view shows
+  std::uint32_t base_tick = 0;  // tick of the newest snapshot at or before render_time
   std::vector<RunnerFrame> runners;
 };
 
 struct InterpolationStats {
-  std::uint64_t received = 0;     // every push
-  std::uint64_t duplicates = 0;   // same tick again
-  std::uint64_t reordered = 0;    // arrived after a newer one, still useful
-  std::uint64_t too_old = 0;      // arrived after playback passed it
-  std::uint64_t resyncs = 0;      // playback clock jumped (server restart, huge stall)
+  std::uint64_t received = 0;    // every push
+  std::uint64_t duplicates = 0;  // same tick again
+  std::uint64_t reordered = 0;   // arrived after a newer one, still useful
+  std::uint64_t too_old = 0;     // arrived after playback passed it
+  std::uint64_t resyncs = 0;     // playback clock jumped (server restart, huge stall)
   std::uint64_t extrapolated_frames = 0;
   std::uint64_t held_frames = 0;
   std::optional<std::uint32_t> first_tick;

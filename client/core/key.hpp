@@ -8,8 +8,23 @@
 namespace spear::client {
 
 enum class Key : std::uint8_t {
-  Space, Up, F, Right, Left, M, S, P, Period, Tab, F3, Escape,
-  Num1, Num2, Num3, Num4, Num5,
+  Space,
+  Up,
+  F,
+  Right,
+  Left,
+  M,
+  S,
+  P,
+  Period,
+  Tab,
+  F3,
+  Escape,
+  Num1,
+  Num2,
+  Num3,
+  Num4,
+  Num5,
   Count
 };
 

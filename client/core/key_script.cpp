@@ -14,7 +14,8 @@ std::string_view trim(std::string_view s) {
 }
 }  // namespace
 
-std::optional<std::vector<ScriptedKey>> parse_key_script(std::string_view text, std::string* error) {
+std::optional<std::vector<ScriptedKey>> parse_key_script(std::string_view text,
+                                                         std::string* error) {
   auto fail = [&](std::string why) -> std::optional<std::vector<ScriptedKey>> {
     if (error) *error = std::move(why);
     return std::nullopt;
@@ -25,7 +26,8 @@ std::optional<std::vector<ScriptedKey>> parse_key_script(std::string_view text, 
   std::size_t pos = 0;
   while (pos <= text.size()) {
     const std::size_t comma = text.find(',', pos);
-    const std::string_view item = trim(text.substr(pos, comma == std::string_view::npos ? text.npos : comma - pos));
+    const std::string_view item =
+        trim(text.substr(pos, comma == std::string_view::npos ? text.npos : comma - pos));
     const std::size_t colon = item.find(':');
     if (colon == std::string_view::npos)
       return fail("script entry '" + std::string(item) + "' is not TIME:KEY");
@@ -41,13 +43,15 @@ std::optional<std::vector<ScriptedKey>> parse_key_script(std::string_view text, 
     if (comma == std::string_view::npos) break;
     pos = comma + 1;
   }
-  std::stable_sort(out.begin(), out.end(), [](const ScriptedKey& a, const ScriptedKey& b) { return a.at < b.at; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ScriptedKey& a, const ScriptedKey& b) { return a.at < b.at; });
   return out;
 }
 
 std::vector<Key> KeyScript::due(double seconds_since_connect) {
   std::vector<Key> keys;
-  while (next_ < keys_.size() && keys_[next_].at <= seconds_since_connect) keys.push_back(keys_[next_++].key);
+  while (next_ < keys_.size() && keys_[next_].at <= seconds_since_connect)
+    keys.push_back(keys_[next_++].key);
   return keys;
 }
 

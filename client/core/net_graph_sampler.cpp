@@ -10,7 +10,8 @@ constexpr double kWindow = 1.0;  // seconds the rates are taken over
 }
 
 NetGraphSampler::NetGraphSampler(double period, double ticks_per_snapshot)
-    : period_(period > 0 ? period : 0.1), stride_(ticks_per_snapshot > 0 ? ticks_per_snapshot : 1.0) {}
+    : period_(period > 0 ? period : 0.1),
+      stride_(ticks_per_snapshot > 0 ? ticks_per_snapshot : 1.0) {}
 
 void NetGraphSampler::on_snapshot(double now) {
   if (last_arrival_ >= 0) max_gap_ = std::max(max_gap_, now - last_arrival_);
@@ -18,7 +19,8 @@ void NetGraphSampler::on_snapshot(double now) {
 }
 
 std::optional<NetReading> NetGraphSampler::record(double now, const NetTotals& totals,
-                                                  std::optional<float> ping_ms, float interp_delay_ms) {
+                                                  std::optional<float> ping_ms,
+                                                  float interp_delay_ms) {
   if (!started_) {
     started_ = true;
     last_close_ = now;
@@ -38,7 +40,8 @@ std::optional<NetReading> NetGraphSampler::record(double now, const NetTotals& t
   r.bytes_out_per_s = static_cast<float>((totals.bytes_out - first.totals.bytes_out) / span);
   const auto arrived = totals.snapshots - first.totals.snapshots;
   r.snapshots_per_s = static_cast<float>(arrived / span);
-  if (totals.newest_tick && first.totals.newest_tick && *totals.newest_tick > *first.totals.newest_tick) {
+  if (totals.newest_tick && first.totals.newest_tick &&
+      *totals.newest_tick > *first.totals.newest_tick) {
     const double expected = std::floor((*totals.newest_tick - *first.totals.newest_tick) / stride_);
     if (expected > 0)
       r.loss_percent = static_cast<float>(std::clamp(1.0 - arrived / expected, 0.0, 1.0) * 100.0);

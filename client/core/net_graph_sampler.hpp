@@ -17,14 +17,14 @@ struct NetReading {
   float loss_percent = 0.f;      // snapshots lost over the last second, 0..100
   float bytes_in_per_s = 0.f;    // all datagrams, payload bytes, over the last second
   float bytes_out_per_s = 0.f;
-  float interp_delay_ms = 0.f;   // interpolation delay in effect
+  float interp_delay_ms = 0.f;  // interpolation delay in effect
 };
 
 // Cumulative counters, as read from the connection and the interpolation buffer.
 struct NetTotals {
   std::uint64_t bytes_in = 0;
   std::uint64_t bytes_out = 0;
-  std::uint64_t snapshots = 0;             // unique snapshots that arrived
+  std::uint64_t snapshots = 0;               // unique snapshots that arrived
   std::optional<std::uint32_t> newest_tick;  // newest snapshot tick
 };
 
@@ -38,8 +38,8 @@ class NetGraphSampler {
   // A snapshot arrived at local time `now`.
   void on_snapshot(double now);
   // Call every frame. Returns a reading when a period closed.
-  std::optional<NetReading> record(double now, const NetTotals& totals, std::optional<float> ping_ms,
-                                   float interp_delay_ms);
+  std::optional<NetReading> record(double now, const NetTotals& totals,
+                                   std::optional<float> ping_ms, float interp_delay_ms);
   const std::optional<NetReading>& latest() const { return latest_; }
 
  private:

@@ -14,25 +14,32 @@ constexpr std::size_t kProbeRecent = 64;  // probe states kept: the hash may nam
 std::uint8_t wire_mode(const sim::RunnerState& s) {
   switch (s.mode) {
     case sim::RunnerMode::Running:
-      return static_cast<std::uint8_t>(s.rig.thrust_time >= 0.f ? net::RunnerMode::Thrusting : net::RunnerMode::Running);
-    case sim::RunnerMode::Leaping: return static_cast<std::uint8_t>(net::RunnerMode::Jumping);
-    case sim::RunnerMode::Falling: return static_cast<std::uint8_t>(net::RunnerMode::Falling);
-    case sim::RunnerMode::Down: return static_cast<std::uint8_t>(net::RunnerMode::Down);
-    case sim::RunnerMode::Lab: return static_cast<std::uint8_t>(net::RunnerMode::Lab);
+      return static_cast<std::uint8_t>(s.rig.thrust_time >= 0.f ? net::RunnerMode::Thrusting
+                                                                : net::RunnerMode::Running);
+    case sim::RunnerMode::Leaping:
+      return static_cast<std::uint8_t>(net::RunnerMode::Jumping);
+    case sim::RunnerMode::Falling:
+      return static_cast<std::uint8_t>(net::RunnerMode::Falling);
+    case sim::RunnerMode::Down:
+      return static_cast<std::uint8_t>(net::RunnerMode::Down);
+    case sim::RunnerMode::Lab:
+      return static_cast<std::uint8_t>(net::RunnerMode::Lab);
   }
   return 0;
 }
 
 }  // namespace
 
-OwnRunnerPredictor::OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate, PredictionConfig config)
+OwnRunnerPredictor::OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate,
+                                       PredictionConfig config)
     : config_(config),
       course_(course_seed),
       dt_(1.f / static_cast<float>(tick_rate > 0 ? tick_rate : sim::kDefaultTickRate)),
       history_(config.history_ticks),
       probe_(sim::new_runner_state()) {}
 
-void OwnRunnerPredictor::on_snapshot(const net::OwnRunnerState& own, std::optional<double> distance) {
+void OwnRunnerPredictor::on_snapshot(const net::OwnRunnerState& own,
+                                     std::optional<double> distance) {
   const auto check = sim::decode_runner_check(own.sim_state, own.state_tick);
   if (!check) {
     ++stats_.bad_checks;
@@ -85,8 +92,10 @@ void OwnRunnerPredictor::reconcile(const sim::RunnerCheck& check, net::Tick acke
     from = std::min(from.value_or(m.stamp), m.stamp);
   }
   if (const auto oldest = history_.oldest()) {
-    std::erase_if(moved_, [&](const auto& kv) { return kv.first < *oldest && kv.second < *oldest; });
-    std::erase_if(stamped_, [&](const auto& kv) { return kv.first < *oldest && !moved_.contains(kv.first); });
+    std::erase_if(moved_,
+                  [&](const auto& kv) { return kv.first < *oldest && kv.second < *oldest; });
+    std::erase_if(stamped_,
+                  [&](const auto& kv) { return kv.first < *oldest && !moved_.contains(kv.first); });
   }
 
   if (from) {
@@ -96,7 +105,8 @@ void OwnRunnerPredictor::reconcile(const sim::RunnerCheck& check, net::Tick acke
     const RunnerFrame after = raw_frame();
     double size = std::abs(before.distance - after.distance);
     for (std::size_t j = 0; j < rig::kJointCount; ++j)
-      size = std::max(size, static_cast<double>(rig::length(before.pose.joints[j] - after.pose.joints[j])));
+      size = std::max(
+          size, static_cast<double>(rig::length(before.pose.joints[j] - after.pose.joints[j])));
     if (size > 0.0) {
       ++stats_.corrections;
       stats_.worst_correction = std::max(stats_.worst_correction, size);

@@ -27,23 +27,23 @@
 namespace spear::client {
 
 struct PredictionConfig {
-  std::size_t history_ticks = 240;   // ticks of predicted states kept (4 s at 60 Hz)
-  double correction_time = 0.1;      // s: time constant of fading a correction out
-  float max_correction_step = 2.f;   // units: a correction moves a joint at most this per frame
-  float snap_distance = 300.f;       // units: a larger correction (a restart) is not faded
-  int give_up_after = 3;             // consecutive mismatched checks before prediction stops
+  std::size_t history_ticks = 240;  // ticks of predicted states kept (4 s at 60 Hz)
+  double correction_time = 0.1;     // s: time constant of fading a correction out
+  float max_correction_step = 2.f;  // units: a correction moves a joint at most this per frame
+  float snap_distance = 300.f;      // units: a larger correction (a restart) is not faded
+  int give_up_after = 3;            // consecutive mismatched checks before prediction stops
 };
 
 struct PredictionStats {
-  std::uint64_t checks = 0;        // hashes compared
+  std::uint64_t checks = 0;  // hashes compared
   std::uint64_t matches = 0;
   std::uint64_t mismatches = 0;
-  std::uint64_t bad_checks = 0;    // malformed sim_state
-  std::uint64_t moves = 0;         // inputs moved to the tick the server applied them at
-  std::uint64_t lost_moves = 0;    // moves older than the history (cannot be repaired)
+  std::uint64_t bad_checks = 0;  // malformed sim_state
+  std::uint64_t moves = 0;       // inputs moved to the tick the server applied them at
+  std::uint64_t lost_moves = 0;  // moves older than the history (cannot be repaired)
   std::uint64_t resimulations = 0;
-  std::uint64_t corrections = 0;   // re-simulations that changed what is shown
-  double worst_correction = 0.0;   // units: the largest correction (before fading)
+  std::uint64_t corrections = 0;       // re-simulations that changed what is shown
+  double worst_correction = 0.0;       // units: the largest correction (before fading)
   double worst_correction_step = 0.0;  // units: the largest per-frame move of a fading correction
   bool gave_up = false;
 };

@@ -19,8 +19,10 @@ void PopMeter::add(std::uint32_t runner, const rig::Pose& pose) {
     const float step = max_joint_distance(*last_, pose);
     worst_ = std::max<double>(worst_, step);
     // Keep every k-th step once full, so the median covers the whole run.
-    if (steps_.size() < kMaxSteps) steps_.push_back(step);
-    else steps_[count_ % kMaxSteps] = step;
+    if (steps_.size() < kMaxSteps)
+      steps_.push_back(step);
+    else
+      steps_[count_ % kMaxSteps] = step;
     ++count_;
   }
   last_ = pose;

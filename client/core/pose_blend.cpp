@@ -7,7 +7,8 @@ namespace spear::client {
 
 rig::Pose lerp_pose(const rig::Pose& a, const rig::Pose& b, float t) {
   rig::Pose out = t < 0.5f ? a : b;
-  for (std::size_t i = 0; i < rig::kJointCount; ++i) out.joints[i] = rig::lerp(a.joints[i], b.joints[i], t);
+  for (std::size_t i = 0; i < rig::kJointCount; ++i)
+    out.joints[i] = rig::lerp(a.joints[i], b.joints[i], t);
   out.sx = a.sx + (b.sx - a.sx) * t;
   out.sy = a.sy + (b.sy - a.sy) * t;
   out.head_r = a.head_r + (b.head_r - a.head_r) * t;

@@ -17,7 +17,9 @@ class ReactionMeter {
   void on_frame(std::uint64_t frame, double now, bool leaping, double max_wait = 2.0);
 
   std::uint64_t samples() const { return samples_; }
-  double mean_frames() const { return samples_ ? static_cast<double>(frames_sum_) / samples_ : 0.0; }
+  double mean_frames() const {
+    return samples_ ? static_cast<double>(frames_sum_) / samples_ : 0.0;
+  }
   double mean_ms() const { return samples_ ? ms_sum_ / samples_ : 0.0; }
   std::uint64_t max_frames() const { return max_frames_; }
 

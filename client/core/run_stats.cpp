@@ -11,10 +11,18 @@ std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (const char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -37,7 +45,8 @@ std::string number(double v) {
 
 std::string ids(const std::set<std::uint32_t>& s) {
   std::string out = "[";
-  for (auto it = s.begin(); it != s.end(); ++it) out += (it == s.begin() ? "" : ", ") + std::to_string(*it);
+  for (auto it = s.begin(); it != s.end(); ++it)
+    out += (it == s.begin() ? "" : ", ") + std::to_string(*it);
   return out + "]";
 }
 }  // namespace

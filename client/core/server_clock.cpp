@@ -5,10 +5,10 @@
 namespace spear::client {
 
 namespace {
-constexpr double kRiseGain = 0.25;   // an early arrival moves the estimate quickly
-constexpr double kFallGain = 0.02;   // late arrivals pull it down slowly (latency really grew)
+constexpr double kRiseGain = 0.25;  // an early arrival moves the estimate quickly
+constexpr double kFallGain = 0.02;  // late arrivals pull it down slowly (latency really grew)
 constexpr double kJitterGain = 0.1;
-constexpr double kResync = 1.0;      // seconds: farther off than this means a new clock (restart)
+constexpr double kResync = 1.0;  // seconds: farther off than this means a new clock (restart)
 }  // namespace
 
 void ServerClock::on_snapshot(double server_time, double local_time) {

@@ -30,8 +30,12 @@ class ServerLink {
   // Datagrams from other addresses, dropped here.
   std::uint64_t strangers() const { return strangers_; }
   // Totals over every attempt (the connection's own stats restart with each attempt).
-  std::uint64_t bytes_in() const { return bytes_in_base_ + (connection_ ? connection_->stats().bytes_in : 0); }
-  std::uint64_t bytes_out() const { return bytes_out_base_ + (connection_ ? connection_->stats().bytes_out : 0); }
+  std::uint64_t bytes_in() const {
+    return bytes_in_base_ + (connection_ ? connection_->stats().bytes_in : 0);
+  }
+  std::uint64_t bytes_out() const {
+    return bytes_out_base_ + (connection_ ? connection_->stats().bytes_out : 0);
+  }
 
  private:
   ServerLink(std::unique_ptr<net::UdpEndpoint> socket, net::PeerAddress server)

@@ -6,14 +6,22 @@ namespace spear::client {
 
 std::string refusal_words(net::RefusalReason reason) {
   switch (reason) {
-    case net::RefusalReason::ServerFull: return "server full";
-    case net::RefusalReason::SpectatorsFull: return "no spectator places left";
-    case net::RefusalReason::SpectatorsOff: return "this server takes no spectators";
-    case net::RefusalReason::WrongPassword: return "wrong password";
-    case net::RefusalReason::WrongVersion: return "wrong version (server and client differ)";
-    case net::RefusalReason::BadName: return "that name is not allowed";
-    case net::RefusalReason::ShuttingDown: return "server shutting down";
-    case net::RefusalReason::Count: break;
+    case net::RefusalReason::ServerFull:
+      return "server full";
+    case net::RefusalReason::SpectatorsFull:
+      return "no spectator places left";
+    case net::RefusalReason::SpectatorsOff:
+      return "this server takes no spectators";
+    case net::RefusalReason::WrongPassword:
+      return "wrong password";
+    case net::RefusalReason::WrongVersion:
+      return "wrong version (server and client differ)";
+    case net::RefusalReason::BadName:
+      return "that name is not allowed";
+    case net::RefusalReason::ShuttingDown:
+      return "server shutting down";
+    case net::RefusalReason::Count:
+      break;
   }
   return "refused";
 }
@@ -39,7 +47,8 @@ void SessionStatus::on_attempt(double now) {
   now_ = now;
   if (phase_ != SessionPhase::Connecting) phase_since_ = now;
   // A retry after a loss keeps saying "connection lost" until it succeeds.
-  if (phase_ != SessionPhase::ConnectionLost && phase_ != SessionPhase::Refused) phase_ = SessionPhase::Connecting;
+  if (phase_ != SessionPhase::ConnectionLost && phase_ != SessionPhase::Refused)
+    phase_ = SessionPhase::Connecting;
   retry_allowed_ = false;
 }
 
@@ -93,21 +102,27 @@ void SessionStatus::on_own_runner(std::optional<net::RunnerMode> mode, bool in_l
 }
 
 bool SessionStatus::retry_due(double now) const {
-  return retry_allowed_ && now - phase_since_ >= kRetrySeconds && now - attempt_at_ >= kRetrySeconds;
+  return retry_allowed_ && now - phase_since_ >= kRetrySeconds &&
+         now - attempt_at_ >= kRetrySeconds;
 }
 
 std::optional<std::string> SessionStatus::failure() const {
   switch (phase_) {
-    case SessionPhase::BadAddress: return "bad server address: " + bad_address_;
+    case SessionPhase::BadAddress:
+      return "bad server address: " + bad_address_;
     case SessionPhase::Refused:
-      return "refused by " + server_ + ": " + (refusal_ ? refusal_words(*refusal_) : std::string("refused")) +
+      return "refused by " + server_ + ": " +
+             (refusal_ ? refusal_words(*refusal_) : std::string("refused")) +
              (refusal_text_.empty() ? "" : " (" + refusal_text_ + ")");
     case SessionPhase::ConnectionLost:
       if (!ever_connected_) return "no answer from " + server_ + " (is a server running there?)";
-      if (disconnect_ == net::DisconnectReason::ServerShutdown) return "the server at " + server_ + " shut down";
-      if (disconnect_ == net::DisconnectReason::Kicked) return "removed by the server at " + server_;
+      if (disconnect_ == net::DisconnectReason::ServerShutdown)
+        return "the server at " + server_ + " shut down";
+      if (disconnect_ == net::DisconnectReason::Kicked)
+        return "removed by the server at " + server_;
       return "connection lost to " + server_;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -119,7 +134,8 @@ StatusMessage SessionStatus::message(double now) const {
       break;
     case SessionPhase::Connecting: {
       const int dots = 1 + static_cast<int>(std::fmod(std::max(0.0, now - attempt_at_) * 2.0, 3.0));
-      m = {"connecting" + std::string(static_cast<std::size_t>(dots), '.'), server_, Severity::Info};
+      m = {"connecting" + std::string(static_cast<std::size_t>(dots), '.'), server_,
+           Severity::Info};
       if (now - attempt_at_ > 2.0) m.detail = server_ + " is not answering yet  ·  Esc to quit";
       break;
     }
@@ -152,7 +168,8 @@ StatusMessage SessionStatus::message(double now) const {
       break;
     case SessionPhase::Connected:
       if (now - last_snapshot_ > 1.0) {
-        m = {"waiting for the server…", "no snapshot for " + std::to_string(static_cast<int>(now - last_snapshot_)) + " s",
+        m = {"waiting for the server…",
+             "no snapshot for " + std::to_string(static_cast<int>(now - last_snapshot_)) + " s",
              Severity::Warning};
       } else if (own_mode_ == net::RunnerMode::Down) {
         m = {"press Space to run again", "", Severity::Hint};

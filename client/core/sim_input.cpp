@@ -38,7 +38,8 @@ net::InputFrame frame_from_sim_input(const sim::Input& input) {
   for (const auto& [wire, button] : kButtons)
     if (input.has(button)) f.buttons = static_cast<std::uint8_t>(f.buttons | wire);
   if (input.lab_pick >= 1 && input.lab_pick <= sim::kLabMotionCount)
-    f.lab_motion = static_cast<std::uint8_t>(1 + static_cast<int>(sim::kLabMotions[input.lab_pick - 1]));
+    f.lab_motion =
+        static_cast<std::uint8_t>(1 + static_cast<int>(sim::kLabMotions[input.lab_pick - 1]));
   return f;
 }
 

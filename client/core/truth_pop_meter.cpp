@@ -57,7 +57,8 @@ void TruthPopMeter::measure_frame(const TruthTrack& truth, const Frame& f) {
     if (continues) {
       double step = 0.0;
       for (std::size_t j = 0; j < rig::kJointCount; ++j)
-        step = std::max(step, std::hypot(next.ex[j] - it->second.ex[j], next.ey[j] - it->second.ey[j]));
+        step = std::max(step,
+                        std::hypot(next.ex[j] - it->second.ex[j], next.ey[j] - it->second.ey[j]));
       ++stats_.samples;
       stats_.step_sum += step;
       std::size_t bin = 0;

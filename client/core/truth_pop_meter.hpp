@@ -46,7 +46,8 @@ struct TruthPopConfig {
   // missing information (a clean client against the truth) any step above 0 is a fault.
   double pop_threshold = 24.0;
   double cut_distance = 300.0;  // units: an anchor jump this large in one frame is a cut
-  std::size_t max_waiting = 600;  // frames kept waiting for the truth; older ones are measured as they are
+  std::size_t max_waiting =
+      600;  // frames kept waiting for the truth; older ones are measured as they are
 };
 
 struct TruthPopStats {
@@ -56,9 +57,9 @@ struct TruthPopStats {
   std::uint64_t pops = 0;       // samples whose step exceeded pop_threshold
   double worst_step = 0.0;      // units: the largest error step of any joint
   std::uint32_t worst_runner = 0;
-  double worst_tick = 0.0;      // render tick of the worst step
-  double worst_error = 0.0;     // units: the largest distance of any joint from the ideal
-  double step_sum = 0.0;        // of every sample's worst joint
+  double worst_tick = 0.0;   // render tick of the worst step
+  double worst_error = 0.0;  // units: the largest distance of any joint from the ideal
+  double step_sum = 0.0;     // of every sample's worst joint
   // Samples by their worst joint's step: below 1, 2, 4, 8, 16, 32 units, and 32 or more.
   static constexpr std::array<double, 6> kBinEdges{1.0, 2.0, 4.0, 8.0, 16.0, 32.0};
   std::array<std::uint64_t, kBinEdges.size() + 1> histogram{};

@@ -64,7 +64,7 @@ class TruthTrack {
     const TruthRunner* find(std::uint32_t id) const;
   };
   TruthTrackConfig config_;
-  std::uint32_t max_gap_ = 1;  // ticks between two snapshots that are still neighbours
+  std::uint32_t max_gap_ = 1;       // ticks between two snapshots that are still neighbours
   std::deque<Snapshot> snapshots_;  // sorted by tick, unique
 };
 

@@ -22,15 +22,15 @@ rig::LimbStyle limb_style(float root, float tip) {
 }  // namespace
 
 FigureStyle player_style() {
-  return {palette::kInk,  palette::kInkFar,    palette::kFarOpacity, 0.82f,
+  return {palette::kInk,   palette::kInkFar,    palette::kFarOpacity, 0.82f,
           palette::kShaft, palette::kSpearHead, palette::kSpearEdge};
 }
 
 FigureStyle ghost_style() {
   // Opaque inside the ghost layer: the layer's own opacity makes the whole figure faint at once,
   // so overlapping parts do not darken.
-  return {palette::kGhost, palette::kGhostFar, 1.f, 0.82f,
-          palette::kGhost, palette::kGhostFar, palette::kGhost};
+  return {palette::kGhost,    palette::kGhostFar, 1.f, 0.82f, palette::kGhost,
+          palette::kGhostFar, palette::kGhost};
 }
 
 void FigureBuilder::limb(VertexBatch& out, Vec2 a, Vec2 b, Vec2 c, const rig::LimbStyle& ls,
@@ -39,8 +39,9 @@ void FigureBuilder::limb(VertexBatch& out, Vec2 a, Vec2 b, Vec2 c, const rig::Li
   out.triangles(geometry_.triangles, place, colour);
 }
 
-void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose, const rig::SecondaryPose& secondary,
-                           const Placement& place, const FigureStyle& style) {
+void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose,
+                           const rig::SecondaryPose& secondary, const Placement& place,
+                           const FigureStyle& style) {
   const rig::LimbStyle near_limb = limb_style(kLimbRootWidth, kLimbTipWidth);
   const rig::LimbStyle far_limb =
       limb_style(kLimbRootWidth * style.far_width_scale, kLimbTipWidth * style.far_width_scale);
@@ -48,7 +49,8 @@ void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose, const rig::S
 
   // Far side first: depth without 3D.
   limb(out, pose[Joint::Hip], pose[Joint::KneeFar], pose[Joint::FootFar], far_limb, place, far);
-  limb(out, pose[Joint::Shoulder], pose[Joint::ElbowFar], pose[Joint::HandFar], far_limb, place, far);
+  limb(out, pose[Joint::Shoulder], pose[Joint::ElbowFar], pose[Joint::HandFar], far_limb, place,
+       far);
 
   // Hair behind the head; the first point is pinned to the back of the head by the rig.
   polyline_.clear();
@@ -72,7 +74,8 @@ void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose, const rig::S
 
   // The spear between the two hands: far arm behind it, near arm in front.
   spear(out, pose, place, style);
-  limb(out, pose[Joint::Hip], pose[Joint::KneeNear], pose[Joint::FootNear], near_limb, place, style.ink);
+  limb(out, pose[Joint::Hip], pose[Joint::KneeNear], pose[Joint::FootNear], near_limb, place,
+       style.ink);
   limb(out, pose[Joint::Shoulder], pose[Joint::ElbowNear], pose[Joint::HandNear], near_limb, place,
        style.ink);
 }
@@ -97,7 +100,8 @@ void FigureBuilder::spear(VertexBatch& out, const rig::Pose& pose, const Placeme
     Vec2 prev_l = base - dir * grow, prev_r = prev_l;
     for (int i = 1; i <= kSteps; ++i) {
       const float u = static_cast<float>(i) / kSteps;
-      const float half = (kSpearHeadWidth / 2.f) * std::sin(std::numbers::pi_v<float> * std::pow(u, 0.6f)) + grow;
+      const float half =
+          (kSpearHeadWidth / 2.f) * std::sin(std::numbers::pi_v<float> * std::pow(u, 0.6f)) + grow;
       const Vec2 c = base + dir * (kSpearHeadLength * u + (i == kSteps ? grow * 1.5f : 0.f));
       const Vec2 l = c + nrm * (i == kSteps ? 0.f : half), r = c - nrm * (i == kSteps ? 0.f : half);
       out.quad(place(prev_l), place(l), place(r), place(prev_r), colour);

@@ -12,10 +12,10 @@
 namespace spear::client {
 
 struct FigureStyle {
-  sf::Color ink;                 // near limbs, body, head, hair
-  sf::Color ink_far;             // far limbs, before far_opacity
-  float far_opacity = 0.42f;     // rig.md §11
-  float far_width_scale = 0.82f; // far limbs are thinner
+  sf::Color ink;                  // near limbs, body, head, hair
+  sf::Color ink_far;              // far limbs, before far_opacity
+  float far_opacity = 0.42f;      // rig.md §11
+  float far_width_scale = 0.82f;  // far limbs are thinner
   sf::Color shaft;
   sf::Color spear_head;
   sf::Color spear_edge;
@@ -48,9 +48,10 @@ class FigureBuilder {
  private:
   void limb(VertexBatch& out, rig::Vec2 a, rig::Vec2 b, rig::Vec2 c, const rig::LimbStyle& ls,
             const Placement& place, sf::Color colour);
-  void spear(VertexBatch& out, const rig::Pose& pose, const Placement& place, const FigureStyle& style);
+  void spear(VertexBatch& out, const rig::Pose& pose, const Placement& place,
+             const FigureStyle& style);
 
-  rig::LimbGeometry geometry_;        // reused between limbs: no allocation per frame
+  rig::LimbGeometry geometry_;  // reused between limbs: no allocation per frame
   std::vector<rig::Vec2> polyline_;
 };
 

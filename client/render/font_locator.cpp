@@ -51,12 +51,14 @@ std::string load_fonts(FontSet& fonts, const std::vector<std::filesystem::path>&
     const auto regular = locate_font(kRegularFont, {dir});
     if (!regular || !fonts.regular.loadFromFile(regular->string())) continue;
     fonts.has_regular = true;
-    if (const auto bold = locate_font(kBoldFont, {dir})) fonts.has_bold = fonts.bold.loadFromFile(bold->string());
+    if (const auto bold = locate_font(kBoldFont, {dir}))
+      fonts.has_bold = fonts.bold.loadFromFile(bold->string());
     return fonts.has_bold ? std::string{}
-                          : "font " + std::string(kBoldFont) + " not found next to " + regular->string() +
-                                "; using the regular face for bold text";
+                          : "font " + std::string(kBoldFont) + " not found next to " +
+                                regular->string() + "; using the regular face for bold text";
   }
-  return "no usable " + std::string(kRegularFont) + " in [" + searched + "]; text will not be drawn";
+  return "no usable " + std::string(kRegularFont) + " in [" + searched +
+         "]; text will not be drawn";
 }
 
 }  // namespace spear::client

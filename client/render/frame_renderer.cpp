@@ -99,7 +99,8 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
   background_.draw(target);
 
   if (!ghosts_.empty()) {
-    const sf::Vector2u layer_size{static_cast<unsigned>(box.pixels.width), static_cast<unsigned>(box.pixels.height)};
+    const sf::Vector2u layer_size{static_cast<unsigned>(box.pixels.width),
+                                  static_cast<unsigned>(box.pixels.height)};
     if (ensure_ghost_layer(layer_size)) {
       sf::View layer_view = world;
       layer_view.setViewport({0.f, 0.f, 1.f, 1.f});
@@ -112,8 +113,10 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
       const auto a = static_cast<sf::Uint8>(std::lround(255.f * palette::kGhostOpacity));
       sprite.setColor(sf::Color(a, a, a, a));
       sprite.setPosition(static_cast<float>(box.pixels.left), static_cast<float>(box.pixels.top));
-      target.setView(sf::View(sf::FloatRect(0.f, 0.f, static_cast<float>(size.x), static_cast<float>(size.y))));
-      target.draw(sprite, sf::RenderStates(sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha)));
+      target.setView(sf::View(
+          sf::FloatRect(0.f, 0.f, static_cast<float>(size.x), static_cast<float>(size.y))));
+      target.draw(sprite, sf::RenderStates(
+                              sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha)));
       target.setView(world);
     } else {
       // No second render texture: per-vertex opacity (overlaps show a little darker).

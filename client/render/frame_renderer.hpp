@@ -26,17 +26,17 @@ struct FigureView {
   rig::SecondaryPose secondary;  // from rig::step_secondary: sprung head, hair
   double x = 0.0;                // course distance of the anchor, units
   int lane = 0;
-  bool followed = false;         // the runner the view follows; all others are ghosts
+  bool followed = false;  // the runner the view follows; all others are ghosts
 };
 
 struct FrameInputs {
-  double camera_x = 0.0;   // course distance the view follows (the followed runner's x), units
-  float time = 0.f;        // seconds; only cosmetic drift (clouds). Hold it still for a static frame
-  int followed_lane = 0;   // ghosts are placed in depth relative to this lane
+  double camera_x = 0.0;  // course distance the view follows (the followed runner's x), units
+  float time = 0.f;       // seconds; only cosmetic drift (clouds). Hold it still for a static frame
+  int followed_lane = 0;  // ghosts are placed in depth relative to this lane
   std::span<const FigureView> runners;
   std::span<const SceneObstacle> obstacles;
-  const HudState* hud = nullptr;          // no HUD when null
-  bool skeleton_overlay = false;          // lab: bones, joints, IK targets of the followed runner
+  const HudState* hud = nullptr;  // no HUD when null
+  bool skeleton_overlay = false;  // lab: bones, joints, IK targets of the followed runner
   const rig::RigDebug* rig_debug = nullptr;
 };
 
@@ -49,7 +49,8 @@ class FrameRenderer {
 
   // Finds and loads the shipped font (font_search_dirs). Returns a warning, empty on success.
   // Without a font the frame still draws, minus the text.
-  std::string load_fonts(const std::vector<std::filesystem::path>& dirs = font_search_dirs(executable_dir()));
+  std::string load_fonts(
+      const std::vector<std::filesystem::path>& dirs = font_search_dirs(executable_dir()));
   bool has_font() const { return fonts_.has_regular; }
 
   // Clears the target and draws the frame: prepare() then submit().

@@ -12,7 +12,9 @@
 namespace spear::client {
 namespace {
 
-unsigned px(float size, float s) { return static_cast<unsigned>(std::max(8.f, std::round(size * s))); }
+unsigned px(float size, float s) {
+  return static_cast<unsigned>(std::max(8.f, std::round(size * s)));
+}
 
 std::string fixed(float v, int decimals) {
   char buf[32];
@@ -58,12 +60,14 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   const sf::Vector2f area = view.getSize();
   const float s = hud_scale(size);
   shapes_.clear();
-  texts_.begin(fonts ? fonts->regular_or_null() : nullptr, fonts ? fonts->bold_or_regular() : nullptr);
+  texts_.begin(fonts ? fonts->regular_or_null() : nullptr,
+               fonts ? fonts->bold_or_regular() : nullptr);
 
   if (hud.show_run) run_panel(hud, s);
   if (!hud.scoreboard.empty()) scoreboard(hud, area, s);
   if (!hud.follow_label.empty()) {
-    texts_.add(hud.follow_label, {area.x / 2.f, 16.f * s}, px(15, s), palette::kHudDim, Align::Centre);
+    texts_.add(hud.follow_label, {area.x / 2.f, 16.f * s}, px(15, s), palette::kHudDim,
+               Align::Centre);
   }
   if (hud.lab.active) lab(hud, area, s);
   if (hud.net_graph != nullptr) {
@@ -90,8 +94,8 @@ void HudRenderer::run_panel(const HudState& hud, float s) {
   const float w = texts_.add(group_thousands(hud.score), {x + 14.f * s, y + 22.f * s}, px(40, s),
                              palette::kHudText, Align::Left, true);
   if (hud.combo >= 2) {
-    texts_.add("\u00d7" + std::to_string(hud.combo) + " combo", {x + 28.f * s + w, y + 40.f * s}, px(17, s),
-               palette::kHudAccent, Align::Left, true);
+    texts_.add("\u00d7" + std::to_string(hud.combo) + " combo", {x + 28.f * s + w, y + 40.f * s},
+               px(17, s), palette::kHudAccent, Align::Left, true);
   }
   struct Stat {
     const char* label;
@@ -103,8 +107,8 @@ void HudRenderer::run_panel(const HudState& hud, float s) {
   for (int i = 0; i < 3; ++i) {
     const float sx = x + (16.f + 104.f * static_cast<float>(i)) * s;
     texts_.add(stats[i].label, {sx, y + 74.f * s}, px(11, s), palette::kHudDim);
-    texts_.add(stats[i].value, {sx, y + 88.f * s}, px(16, s), i == 2 ? palette::kHudAccent : palette::kHudText,
-               Align::Left, true);
+    texts_.add(stats[i].value, {sx, y + 88.f * s}, px(16, s),
+               i == 2 ? palette::kHudAccent : palette::kHudText, Align::Left, true);
   }
 }
 
@@ -117,17 +121,23 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
   const float h = (38.f + 8.f + (more ? 16.f : 0.f)) * s + row_h * static_cast<float>(rows);
   shapes_.rounded_rect({x, y, w, h}, 12.f * s, palette::kHudPanel);
   texts_.add("RUNNERS", {x + 16.f * s, y + 12.f * s}, px(12, s), palette::kHudDim);
-  texts_.add(std::to_string(hud.scoreboard.size()), {x + w - 16.f * s, y + 12.f * s}, px(12, s), palette::kHudDim,
-             Align::Right);
+  texts_.add(std::to_string(hud.scoreboard.size()), {x + w - 16.f * s, y + 12.f * s}, px(12, s),
+             palette::kHudDim, Align::Right);
   for (std::size_t i = 0; i < rows; ++i) {
     const ScoreRow& r = hud.scoreboard[i];
     const float ry = y + 36.f * s + row_h * static_cast<float>(i);
-    if (r.followed) shapes_.rounded_rect({x + 8.f * s, ry - 2.f * s, w - 16.f * s, row_h}, 6.f * s, palette::kHudHighlight);
-    const sf::Color c = r.down ? palette::kHudDim : r.followed ? palette::kHudAccent : palette::kHudText;
-    texts_.add(std::to_string(i + 1), {x + 26.f * s, ry}, px(15, s), palette::kHudDim, Align::Right);
+    if (r.followed)
+      shapes_.rounded_rect({x + 8.f * s, ry - 2.f * s, w - 16.f * s, row_h}, 6.f * s,
+                           palette::kHudHighlight);
+    const sf::Color c = r.down       ? palette::kHudDim
+                        : r.followed ? palette::kHudAccent
+                                     : palette::kHudText;
+    texts_.add(std::to_string(i + 1), {x + 26.f * s, ry}, px(15, s), palette::kHudDim,
+               Align::Right);
     texts_.add(short_name(r.name), {x + 38.f * s, ry}, px(15, s), c, Align::Left, r.followed);
     texts_.add(group_thousands(r.score), {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
-    if (r.down) shapes_.rect({x + 38.f * s, ry + 10.f * s, 6.f * s, 2.f * s}, palette::kHurdleStripe);
+    if (r.down)
+      shapes_.rect({x + 38.f * s, ry + 10.f * s, 6.f * s, 2.f * s}, palette::kHurdleStripe);
   }
   if (hud.scoreboard.size() > kRows) {
     texts_.add("+" + std::to_string(hud.scoreboard.size() - kRows) + " more",
@@ -138,15 +148,18 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
 void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
   const std::string_view text = message_headline(hud);
   const unsigned size = px(34, s);
-  const float tw = std::max(texts_.measure(text, size, true), texts_.measure(hud.message_detail, px(17, s)));
+  const float tw =
+      std::max(texts_.measure(text, size, true), texts_.measure(hud.message_detail, px(17, s)));
   const float w = std::max(tw + 64.f * s, 360.f * s);
   const float h = (hud.message_detail.empty() ? 78.f : 108.f) * s;
   const float x = (area.x - w) / 2.f, y = area.y * 0.36f - h / 2.f;
   shapes_.rounded_rect({x, y, w, h}, 16.f * s, sf::Color(28, 20, 40, 190));
-  shapes_.rect({x + 24.f * s, y + h - 6.f * s, w - 48.f * s, 2.f * s}, with_opacity(palette::kHudAccent, 0.7f));
+  shapes_.rect({x + 24.f * s, y + h - 6.f * s, w - 48.f * s, 2.f * s},
+               with_opacity(palette::kHudAccent, 0.7f));
   texts_.add(text, {area.x / 2.f, y + 16.f * s}, size, palette::kHudText, Align::Centre, true);
   if (!hud.message_detail.empty()) {
-    texts_.add(hud.message_detail, {area.x / 2.f, y + 64.f * s}, px(17, s), palette::kHudDim, Align::Centre);
+    texts_.add(hud.message_detail, {area.x / 2.f, y + 64.f * s}, px(17, s), palette::kHudDim,
+               Align::Centre);
   }
 }
 
@@ -155,9 +168,10 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   // Banner: the mode and the motion playing.
   const float bw = 300.f * s, bx = (area.x - bw) / 2.f, by = 44.f * s;
   shapes_.rounded_rect({bx, by, bw, 66.f * s}, 12.f * s, palette::kHudPanel);
-  texts_.add("MOTION LAB", {area.x / 2.f, by + 8.f * s}, px(12, s), palette::kHudAccent, Align::Centre, true);
-  texts_.add(lab.motion.empty() ? std::string("\u2014") : lab.motion, {area.x / 2.f, by + 24.f * s}, px(28, s),
-             palette::kHudText, Align::Centre, true);
+  texts_.add("MOTION LAB", {area.x / 2.f, by + 8.f * s}, px(12, s), palette::kHudAccent,
+             Align::Centre, true);
+  texts_.add(lab.motion.empty() ? std::string("\u2014") : lab.motion, {area.x / 2.f, by + 24.f * s},
+             px(28, s), palette::kHudText, Align::Centre, true);
 
   // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
   const float pw = 460.f * s, ph = kLabPanelHeight * s;
@@ -165,12 +179,15 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
   const sf::Vector2f dial{px0 + 44.f * s, py0 + 40.f * s};
   const float r = 22.f * s;
-  shapes_.ring(dial, r - 2.f * s, r + 1.f * s, sf::Color(255, 255, 255, 60), sf::Color(255, 255, 255, 60), 40);
+  shapes_.ring(dial, r - 2.f * s, r + 1.f * s, sf::Color(255, 255, 255, 60),
+               sf::Color(255, 255, 255, 60), 40);
   const float phase = std::clamp(lab.phase, 0.f, 1.f);
   const int steps = std::max(1, static_cast<int>(std::lround(phase * 40.f)));
   for (int i = 0; i < steps; ++i) {
-    const float a0 = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase * i / steps;
-    const float a1 = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase * (i + 1) / steps;
+    const float a0 =
+        -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase * i / steps;
+    const float a1 = -std::numbers::pi_v<float> / 2.f +
+                     2.f * std::numbers::pi_v<float> * phase * (i + 1) / steps;
     const sf::Vector2f d0{std::cos(a0), std::sin(a0)}, d1{std::cos(a1), std::sin(a1)};
     shapes_.quad(dial + d0 * (r - 3.f * s), dial + d1 * (r - 3.f * s), dial + d1 * (r + 2.f * s),
                  dial + d0 * (r + 2.f * s), palette::kHudAccent);
@@ -178,24 +195,31 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   const float ad = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase;
   shapes_.disc(dial + sf::Vector2f{std::cos(ad), std::sin(ad)} * r, 4.f * s, palette::kHudText, 12);
   texts_.add("phase", {dial.x, py0 + 70.f * s}, px(11, s), palette::kHudDim, Align::Centre);
-  texts_.add(fixed(phase, 2), {dial.x, dial.y - 8.f * s}, px(13, s), palette::kHudText, Align::Centre, true);
+  texts_.add(fixed(phase, 2), {dial.x, dial.y - 8.f * s}, px(13, s), palette::kHudText,
+             Align::Centre, true);
 
   const float gx = px0 + 92.f * s, gy = py0 + 18.f * s, gw = 170.f * s;
   texts_.add("gait", {gx, gy - 4.f * s}, px(11, s), palette::kHudDim);
-  texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText, Align::Right, true);
+  texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText,
+             Align::Right, true);
   shapes_.rounded_rect({gx, gy + 14.f * s, gw, 8.f * s}, 4.f * s, sf::Color(255, 255, 255, 40));
-  shapes_.rounded_rect({gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s}, 4.f * s,
-                       palette::kHudAccent);
+  shapes_.rounded_rect(
+      {gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s}, 4.f * s,
+      palette::kHudAccent);
   texts_.add("walk", {gx, gy + 26.f * s}, px(11, s), palette::kHudDim);
   texts_.add("run", {gx + gw, gy + 26.f * s}, px(11, s), palette::kHudDim, Align::Right);
 
   const float sx = px0 + 290.f * s;
   texts_.add(lab.paused ? "PAUSED" : "PLAYING", {sx, py0 + 12.f * s}, px(16, s),
              lab.paused ? palette::kHudAccent : palette::kHudText, Align::Left, true);
-  texts_.add(lab.skeleton ? "skeleton on" : "skeleton off", {sx, py0 + 36.f * s}, px(13, s), palette::kHudDim);
-  shapes_.rect({px0 + 16.f * s, py0 + 84.f * s, pw - 32.f * s, std::max(1.f, s)}, sf::Color(255, 255, 255, 30));
-  texts_.add("\u2190/\u2192 or 1\u20135 motion \u00b7 S skeleton \u00b7 P pause \u00b7 . step \u00b7 M run",
-             {area.x / 2.f, py0 + 90.f * s}, px(12, s), palette::kHudDim, Align::Centre);
+  texts_.add(lab.skeleton ? "skeleton on" : "skeleton off", {sx, py0 + 36.f * s}, px(13, s),
+             palette::kHudDim);
+  shapes_.rect({px0 + 16.f * s, py0 + 84.f * s, pw - 32.f * s, std::max(1.f, s)},
+               sf::Color(255, 255, 255, 30));
+  texts_.add(
+      "\u2190/\u2192 or 1\u20135 motion \u00b7 S skeleton \u00b7 P pause \u00b7 . step \u00b7 M "
+      "run",
+      {area.x / 2.f, py0 + 90.f * s}, px(12, s), palette::kHudDim, Align::Centre);
 }
 
 }  // namespace spear::client

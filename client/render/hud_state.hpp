@@ -9,7 +9,7 @@
 namespace spear::client {
 
 struct ScoreRow {
-  std::string name;       // UTF-8
+  std::string name;  // UTF-8
   int score = 0;
   int best = 0;
   bool followed = false;  // the runner the view follows (highlighted)
@@ -19,38 +19,38 @@ struct ScoreRow {
 // The centred message, when there is one.
 enum class StateMessage {
   None,
-  Connecting,        // "connecting…"
-  ServerFull,        // "server full"
-  WrongPassword,     // "wrong password"
-  ConnectionLost,    // "connection lost"
-  PressSpaceToRun,   // "press Space to run again"
-  Paused,            // "paused" (window unfocused, reduced motion)
-  Custom,            // HudState::message_headline says what happened ("bad server address", ...)
+  Connecting,       // "connecting…"
+  ServerFull,       // "server full"
+  WrongPassword,    // "wrong password"
+  ConnectionLost,   // "connection lost"
+  PressSpaceToRun,  // "press Space to run again"
+  Paused,           // "paused" (window unfocused, reduced motion)
+  Custom,           // HudState::message_headline says what happened ("bad server address", ...)
 };
 // The fixed words of a message; "" for None and Custom.
 std::string_view state_message_text(StateMessage m);
 
 struct LabReadout {
-  bool active = false;     // the runner is in the motion lab
-  std::string motion;      // "walk", "run", "throw", "jump", "form"
-  float phase = 0.f;       // 0..1
-  float gait = 0.f;        // 0 walk .. 1 run
+  bool active = false;  // the runner is in the motion lab
+  std::string motion;   // "walk", "run", "throw", "jump", "form"
+  float phase = 0.f;    // 0..1
+  float gait = 0.f;     // 0 walk .. 1 run
   bool paused = false;
-  bool skeleton = false;   // overlay on
+  bool skeleton = false;  // overlay on
 };
 
 struct HudState {
-  bool show_run = true;        // score, distance, speed, best (off for a spectator with no runner)
+  bool show_run = true;  // score, distance, speed, best (off for a spectator with no runner)
   int score = 0;
   int best = 0;
-  int combo = 0;               // consecutive targets broken (shown from 2)
-  float distance_m = 0.f;      // metres (10 units a metre)
-  float speed_mps = 0.f;       // metres per second
-  std::string follow_label;    // e.g. "watching ada — Tab: next runner"; empty hides it
+  int combo = 0;                     // consecutive targets broken (shown from 2)
+  float distance_m = 0.f;            // metres (10 units a metre)
+  float speed_mps = 0.f;             // metres per second
+  std::string follow_label;          // e.g. "watching ada — Tab: next runner"; empty hides it
   std::vector<ScoreRow> scoreboard;  // ranked, best first
   StateMessage message = StateMessage::None;
   std::string message_headline;  // the big line for StateMessage::Custom
-  std::string message_detail;  // a second line under the message (an address, a reason)
+  std::string message_detail;    // a second line under the message (an address, a reason)
   LabReadout lab;
   const NetPlotHistory* net_graph = nullptr;  // shown when not null (F3)
 };

@@ -64,8 +64,9 @@ void append_net_graph(VertexBatch& shapes, TextQueue& text, const NetPlotHistory
     const float x = origin.x + (kPad + col * (kPlotW + kPad)) * s;
     const float y = origin.y + (kPad + row * (kTitleH + kPlotH + kPad)) * s;
     const float pw = kPlotW * s, ph = kPlotH * s, top = y + kTitleH * s;
-    text.add(history.empty() ? std::string(look.label) + " \u2014" : format_value(look, history.newest()), {x, y},
-             font, look.colour);
+    text.add(history.empty() ? std::string(look.label) + " \u2014"
+                             : format_value(look, history.newest()),
+             {x, y}, font, look.colour);
     // Plot background and a mid-scale guide line.
     shapes.rect({x, top, pw, ph}, sf::Color(255, 255, 255, 14));
     shapes.rect({x, top + ph / 2.f, pw, std::max(1.f, s)}, sf::Color(255, 255, 255, 22));

@@ -7,13 +7,20 @@ namespace spear::client {
 
 float series_value(const NetPlotSample& s, NetPlotSeries series) {
   switch (series) {
-    case NetPlotSeries::Ping: return std::max(s.ping_ms, 0.f);
-    case NetPlotSeries::SnapshotGap: return s.snapshot_gap_ms;
-    case NetPlotSeries::Loss: return s.loss_percent;
-    case NetPlotSeries::BytesIn: return s.bytes_in_per_s;
-    case NetPlotSeries::BytesOut: return s.bytes_out_per_s;
-    case NetPlotSeries::InterpDelay: return s.interp_delay_ms;
-    case NetPlotSeries::Count: break;
+    case NetPlotSeries::Ping:
+      return std::max(s.ping_ms, 0.f);
+    case NetPlotSeries::SnapshotGap:
+      return s.snapshot_gap_ms;
+    case NetPlotSeries::Loss:
+      return s.loss_percent;
+    case NetPlotSeries::BytesIn:
+      return s.bytes_in_per_s;
+    case NetPlotSeries::BytesOut:
+      return s.bytes_out_per_s;
+    case NetPlotSeries::InterpDelay:
+      return s.interp_delay_ms;
+    case NetPlotSeries::Count:
+      break;
   }
   return 0.f;
 }

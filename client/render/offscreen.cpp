@@ -16,12 +16,14 @@ void hold_graphics_context() {
 Offscreen create_offscreen(unsigned width, unsigned height, unsigned antialiasing) {
   Offscreen out;
   if (width == 0 || height == 0 || width > 16384 || height > 16384) {
-    out.error = "offscreen size " + std::to_string(width) + "x" + std::to_string(height) + " out of range";
+    out.error =
+        "offscreen size " + std::to_string(width) + "x" + std::to_string(height) + " out of range";
     return out;
   }
   hold_graphics_context();
   sf::ContextSettings settings;
-  settings.antialiasingLevel = std::min(antialiasing, sf::RenderTexture::getMaximumAntialiasingLevel());
+  settings.antialiasingLevel =
+      std::min(antialiasing, sf::RenderTexture::getMaximumAntialiasingLevel());
   auto texture = std::make_unique<sf::RenderTexture>();
   if (!texture->create(width, height, settings)) {
     // Some drivers report a level they then refuse: fall back to none rather than fail.

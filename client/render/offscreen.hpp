@@ -24,7 +24,8 @@ struct Offscreen {
 void hold_graphics_context();
 
 // A width × height render texture with antialiasing min(requested, the maximum available).
-Offscreen create_offscreen(unsigned width, unsigned height, unsigned antialiasing = kDefaultAntialiasing);
+Offscreen create_offscreen(unsigned width, unsigned height,
+                           unsigned antialiasing = kDefaultAntialiasing);
 
 // Resolves the texture (display()) and writes it as a PNG. Returns an error message, or empty.
 std::string save_png(sf::RenderTexture& texture, const std::filesystem::path& file);

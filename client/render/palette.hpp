@@ -34,7 +34,7 @@ inline constexpr float kFarOpacity = 0.42f;  // rig.md §11
 inline const sf::Color kShaft{58, 40, 30};
 inline const sf::Color kSpearHead{214, 222, 230};
 inline const sf::Color kSpearEdge{120, 130, 146};
-inline const sf::Color kGhost{64, 44, 82};      // other runners, in the ghost layer
+inline const sf::Color kGhost{64, 44, 82};  // other runners, in the ghost layer
 inline const sf::Color kGhostFar{112, 84, 122};
 inline constexpr float kGhostOpacity = 0.34f;
 

@@ -37,7 +37,8 @@ Placement lane_placement(float x, int depth) {
   return {{x - 4.f * d, -kGhostLaneStep * d}, 1.f - kGhostScaleStep * d};
 }
 
-void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, double camera_x, float time) {
+void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, double camera_x,
+                                      float time) {
   const ViewBox b = box_of(view);
   const float w = b.width;
   // Sky: four stops down to the far edge of the track.
@@ -50,9 +51,10 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
 
   // Sun, low over the hills, fixed on screen (infinitely far).
   const sf::Vector2f sun{b.left + w * 0.72f, horizon - 118.f};
-  out.ring(sun, 34.f, 170.f, palette::kSunGlow, sf::Color(palette::kSunGlow.r, palette::kSunGlow.g,
-                                                            palette::kSunGlow.b, 0), 48);
-  out.ring(sun, 28.f, 36.f, palette::kSun, sf::Color(palette::kSun.r, palette::kSun.g, palette::kSun.b, 0), 48);
+  out.ring(sun, 34.f, 170.f, palette::kSunGlow,
+           sf::Color(palette::kSunGlow.r, palette::kSunGlow.g, palette::kSunGlow.b, 0), 48);
+  out.ring(sun, 28.f, 36.f, palette::kSun,
+           sf::Color(palette::kSun.r, palette::kSun.g, palette::kSun.b, 0), 48);
   out.disc(sun, 29.f, palette::kSun, 48);
 
   // Clouds: long soft streaks drifting slowly, barely moved by the run.
@@ -61,7 +63,8 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
   for (int i = 0; i < kClouds; ++i) {
     const float base = unit_random(71, static_cast<std::uint64_t>(i)) * span;
     const double moved = camera_x * 0.03 + static_cast<double>(time) * 4.0;
-    float x = static_cast<float>(std::fmod(static_cast<double>(base) - moved, static_cast<double>(span)));
+    float x =
+        static_cast<float>(std::fmod(static_cast<double>(base) - moved, static_cast<double>(span)));
     if (x < 0.f) x += span;
     x += b.left - 200.f;
     const float y = b.top + 40.f + 150.f * unit_random(72, static_cast<std::uint64_t>(i));
@@ -81,23 +84,25 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
   append_trees(out, view, camera_x);
 
   // The track: the far part (ghost lanes) and the near soil under the lane line.
-  out.rect_gradient({b.left, horizon, w, kTrackDepth}, mix(palette::kTrackFar, palette::kSkyHorizon, 0.18f),
-                    palette::kTrackFar);
+  out.rect_gradient({b.left, horizon, w, kTrackDepth},
+                    mix(palette::kTrackFar, palette::kSkyHorizon, 0.18f), palette::kTrackFar);
   out.rect({b.left, horizon - 0.8f, w, 1.6f}, with_opacity(palette::kTrackEdge, 0.35f));
   for (int d = 1; d <= kGhostDepths; ++d) {
     append_dots(out, view, camera_x, -kGhostLaneStep * static_cast<float>(d) + 1.f, 34.f, 1.1f,
                 with_opacity(palette::kGroundDot, 0.45f), 11.0 * d);
   }
-  out.rect_gradient({b.left, 0.f, w, std::max(b.bottom(), 1.f)}, palette::kSoilTop, palette::kSoilBottom);
+  out.rect_gradient({b.left, 0.f, w, std::max(b.bottom(), 1.f)}, palette::kSoilTop,
+                    palette::kSoilBottom);
   out.rect({b.left, -1.f, w, 2.f}, with_opacity(palette::kTrackEdge, 0.8f));
   append_dots(out, view, camera_x, 7.f, kGroundDotSpacing, 2.4f, palette::kGroundDot, 0.0);
   append_dots(out, view, camera_x, 22.f, 41.f, 3.2f, with_opacity(palette::kGroundDot, 0.7f), 17.0);
-  append_dots(out, view, camera_x, 48.f, 63.f, 4.5f, with_opacity(palette::kGroundDot, 0.45f), 29.0);
+  append_dots(out, view, camera_x, 48.f, 63.f, 4.5f, with_opacity(palette::kGroundDot, 0.45f),
+              29.0);
 }
 
-void SceneRenderer::append_hills(VertexBatch& out, const sf::View& view, double camera_x, float parallax,
-                                 float base_y, float low, float high, float scale, std::uint64_t seed,
-                                 sf::Color colour) {
+void SceneRenderer::append_hills(VertexBatch& out, const sf::View& view, double camera_x,
+                                 float parallax, float base_y, float low, float high, float scale,
+                                 std::uint64_t seed, sf::Color colour) {
   const ViewBox b = box_of(view);
   constexpr float kStep = 12.f;
   const double shift = camera_x * parallax;
@@ -129,7 +134,8 @@ void SceneRenderer::append_trees(VertexBatch& out, const sf::View& view, double 
   for (std::int64_t c = first; c <= last; ++c) {
     const auto key = static_cast<std::uint64_t>(c);
     if (unit_random(21, key) > 0.5f) continue;
-    const float x = static_cast<float>(static_cast<double>(c) * kCell + unit_random(22, key) * 40.0 - shift);
+    const float x =
+        static_cast<float>(static_cast<double>(c) * kCell + unit_random(22, key) * 40.0 - shift);
     const float h = 28.f + 46.f * unit_random(23, key);
     const sf::Color col = mix(palette::kTrees, palette::kMidHills, 0.35f * unit_random(24, key));
     out.rect({x - 1.2f, ground - h * 0.45f, 2.4f, h * 0.45f + 1.f}, col);
@@ -147,7 +153,8 @@ void SceneRenderer::append_trees(VertexBatch& out, const sf::View& view, double 
 }
 
 void SceneRenderer::append_dots(VertexBatch& out, const sf::View& view, double camera_x, float y,
-                                float spacing, float radius, sf::Color colour, double phase_offset) {
+                                float spacing, float radius, sf::Color colour,
+                                double phase_offset) {
   const ViewBox b = box_of(view);
   // Dot k sits at course distance k·spacing + offset; only its camera-relative x matters.
   const double sp = spacing;
@@ -171,8 +178,10 @@ void SceneRenderer::append_obstacles(VertexBatch& out, std::span<const SceneObst
   for (const SceneObstacle& o : obstacles) {
     const float x = view_x(o.x, camera_x);
     if (x < b.left - 80.f || x > b.right() + 80.f) continue;
-    if (o.kind == ObstacleKind::Hurdle) append_hurdle(out, o, x);
-    else append_target(out, o, x);
+    if (o.kind == ObstacleKind::Hurdle)
+      append_hurdle(out, o, x);
+    else
+      append_target(out, o, x);
   }
 }
 
@@ -184,7 +193,8 @@ void SceneRenderer::append_hurdle(VertexBatch& out, const SceneObstacle& o, floa
   constexpr float kLean = -18.f;  // and how far back
   const float board = std::min(10.f, h * 0.4f);
   const sf::Color far_post = mix(palette::kPost, palette::kTrackFar, 0.4f);
-  out.ellipse({x + kLean * 0.5f + 2.f, -kDepth * 0.5f}, {16.f, 6.f}, with_opacity(palette::kShadow, 0.6f), 20);
+  out.ellipse({x + kLean * 0.5f + 2.f, -kDepth * 0.5f}, {16.f, 6.f},
+              with_opacity(palette::kShadow, 0.6f), 20);
   // Far post with its foot pointing at the runner.
   out.rect({x + kLean - 1.8f, -kDepth - h, 3.6f, h}, far_post);
   out.rect({x + kLean - 11.f, -kDepth - 2.f, 13.f, 3.f}, far_post);
@@ -201,7 +211,8 @@ void SceneRenderer::append_hurdle(VertexBatch& out, const SceneObstacle& o, floa
   out.quad(near_top, far_top, far_top + sf::Vector2f{0.f, 1.5f}, near_top + sf::Vector2f{0.f, 1.5f},
            sf::Color(255, 250, 240, 220));
   out.quad(near_top + sf::Vector2f{0.f, board - 1.5f}, far_top + sf::Vector2f{0.f, board - 1.5f},
-           far_top + sf::Vector2f{0.f, board}, near_top + sf::Vector2f{0.f, board}, sf::Color(60, 30, 40, 140));
+           far_top + sf::Vector2f{0.f, board}, near_top + sf::Vector2f{0.f, board},
+           sf::Color(60, 30, 40, 140));
   // Near post and foot.
   out.rect({x - 2.f, -h, 4.f, h}, palette::kPost);
   out.rect({x - 12.f, -2.5f, 15.f, 3.5f}, palette::kPost);
@@ -222,8 +233,10 @@ void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, floa
   const float y1 = o.broken ? -h * 0.45f : -h * 0.93f;
   constexpr float kBands[2] = {0.26f, 0.7f};
   auto half_at = [&](float u) {  // u: 0 bottom .. 1 top of the intact bundle
-    if (u < kBands[0]) return half * (0.74f + 0.22f * std::sin(3.1416f * (0.5f + 0.5f * u / kBands[0])));
-    if (u < kBands[1]) return half * (0.74f + 0.32f * std::sin(3.1416f * (u - kBands[0]) / (kBands[1] - kBands[0])));
+    if (u < kBands[0])
+      return half * (0.74f + 0.22f * std::sin(3.1416f * (0.5f + 0.5f * u / kBands[0])));
+    if (u < kBands[1])
+      return half * (0.74f + 0.32f * std::sin(3.1416f * (u - kBands[0]) / (kBands[1] - kBands[0])));
     return half * (0.74f + 0.5f * (u - kBands[1]) / (1.f - kBands[1]));
   };
   const float full = -h * 0.93f - y0;  // bundle length when intact
@@ -244,7 +257,8 @@ void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, floa
   for (int k = -2; k <= 2; ++k) {
     const float f = static_cast<float>(k) / 2.6f;
     const float ua = 0.02f, ub = (y1 - y0) / full - 0.02f;
-    const sf::Vector2f a{x + f * half_at(ua), y0 + full * ua}, b{x + f * half_at(ub), y0 + full * ub};
+    const sf::Vector2f a{x + f * half_at(ua), y0 + full * ua},
+        b{x + f * half_at(ub), y0 + full * ub};
     out.line(a, b, 0.8f, with_opacity(palette::kStrawDark, 0.75f));
   }
   // Frayed ends: straw tips poking out of the top (a fan) and the bottom, fixed per target.
@@ -253,8 +267,10 @@ void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, floa
   for (int i = 0; i < kTips; ++i) {
     const float u = (static_cast<float>(i) + 0.5f) / kTips;
     const float fx = x - top_half + 2.f * top_half * u;
-    const float len = (o.broken ? 4.f : 5.f) + 7.f * unit_random(o.id, 500u + static_cast<std::uint64_t>(i));
-    const float fan = (u - 0.5f) * 10.f + (unit_random(o.id, 600u + static_cast<std::uint64_t>(i)) - 0.5f) * 4.f;
+    const float len =
+        (o.broken ? 4.f : 5.f) + 7.f * unit_random(o.id, 500u + static_cast<std::uint64_t>(i));
+    const float fan =
+        (u - 0.5f) * 10.f + (unit_random(o.id, 600u + static_cast<std::uint64_t>(i)) - 0.5f) * 4.f;
     out.triangle({fx - 1.7f, y1 + 1.f}, {fx + 1.7f, y1 + 1.f}, {fx + fan, y1 - len},
                  i % 3 == 0 ? palette::kStrawDark : (i % 3 == 1 ? palette::kStraw : lit));
   }
@@ -263,7 +279,8 @@ void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, floa
     const float bh = half_at(0.f);
     const float fx = x - bh + 2.f * bh * u;
     const float len = 3.f + 4.f * unit_random(o.id, 700u + static_cast<std::uint64_t>(i));
-    out.triangle({fx - 1.4f, y0 - 1.f}, {fx + 1.4f, y0 - 1.f}, {fx + (u - 0.5f) * 4.f, y0 + len}, palette::kStrawDark);
+    out.triangle({fx - 1.4f, y0 - 1.f}, {fx + 1.4f, y0 - 1.f}, {fx + (u - 0.5f) * 4.f, y0 + len},
+                 palette::kStrawDark);
   }
   // Twine bands.
   for (float band : kBands) {
@@ -275,23 +292,26 @@ void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, floa
   }
 }
 
-void SceneRenderer::append_bursts(VertexBatch& out, std::span<const SceneObstacle> obstacles, double camera_x,
-                                  const sf::View& view) {
+void SceneRenderer::append_bursts(VertexBatch& out, std::span<const SceneObstacle> obstacles,
+                                  double camera_x, const sf::View& view) {
   const ViewBox b = box_of(view);
   for (const SceneObstacle& o : obstacles) {
-    if (o.kind != ObstacleKind::StrawTarget || !o.broken || !straw_burst_visible(o.broken_age)) continue;
+    if (o.kind != ObstacleKind::StrawTarget || !o.broken || !straw_burst_visible(o.broken_age))
+      continue;
     const float x = view_x(o.x, camera_x);
     if (x < b.left - 400.f || x > b.right() + 400.f) continue;
     straw_burst(o.id, o.height, o.broken_age, particles_);
     for (const StrawParticle& p : particles_) {
       const sf::Vector2f c{x + p.pos.x, p.pos.y};
       const sf::Vector2f d{std::cos(p.angle) * p.length / 2.f, std::sin(p.angle) * p.length / 2.f};
-      out.line(c - d, c + d, 1.6f, with_opacity(mix(palette::kStraw, palette::kStrawDark, p.shade), p.alpha));
+      out.line(c - d, c + d, 1.6f,
+               with_opacity(mix(palette::kStraw, palette::kStrawDark, p.shade), p.alpha));
     }
   }
 }
 
-void SceneRenderer::append_shadow(VertexBatch& out, const Placement& place, float pelvis_x, float lift) {
+void SceneRenderer::append_shadow(VertexBatch& out, const Placement& place, float pelvis_x,
+                                  float lift) {
   // Smaller and fainter the higher the figure is: it reads the jump's height at a glance.
   const float k = std::clamp(1.f - lift / 220.f, 0.35f, 1.f);
   const sf::Vector2f c = place({pelvis_x, 0.f});

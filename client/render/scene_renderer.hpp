@@ -44,7 +44,8 @@ class SceneRenderer {
 
  private:
   void append_hills(VertexBatch& out, const sf::View& view, double camera_x, float parallax,
-                    float base_y, float low, float high, float scale, std::uint64_t seed, sf::Color colour);
+                    float base_y, float low, float high, float scale, std::uint64_t seed,
+                    sf::Color colour);
   void append_trees(VertexBatch& out, const sf::View& view, double camera_x);
   void append_dots(VertexBatch& out, const sf::View& view, double camera_x, float y, float spacing,
                    float radius, sf::Color colour, double phase_offset);

@@ -20,7 +20,9 @@ void target_marker(VertexBatch& out, sf::Vector2f c, float r, sf::Color colour) 
 void append_skeleton_overlay(VertexBatch& out, const rig::Pose& pose, const rig::RigDebug* debug,
                              const Placement& place) {
   const float w = kBoneWidth * place.scale;
-  auto bone = [&](Joint a, Joint b, sf::Color c) { out.line(place(pose[a]), place(pose[b]), w, c); };
+  auto bone = [&](Joint a, Joint b, sf::Color c) {
+    out.line(place(pose[a]), place(pose[b]), w, c);
+  };
   // Far side first, as the figure is drawn.
   bone(Joint::Hip, Joint::KneeFar, palette::kBoneFar);
   bone(Joint::KneeFar, Joint::FootFar, palette::kBoneFar);
@@ -36,7 +38,8 @@ void append_skeleton_overlay(VertexBatch& out, const rig::Pose& pose, const rig:
 
   if (debug != nullptr) {
     const float r = kTargetRadius * place.scale;
-    for (int side = 0; side < 2; ++side) target_marker(out, place(debug->foot_target[side]), r, palette::kIkTarget);
+    for (int side = 0; side < 2; ++side)
+      target_marker(out, place(debug->foot_target[side]), r, palette::kIkTarget);
     if (debug->hands_on_spear) {
       for (int side = 0; side < 2; ++side) {
         target_marker(out, place(debug->hand_target[side]), r * 0.7f, palette::kBoneNear);
@@ -45,8 +48,8 @@ void append_skeleton_overlay(VertexBatch& out, const rig::Pose& pose, const rig:
   }
   for (std::size_t j = 0; j < rig::kJointCount; ++j) {
     const auto joint = static_cast<Joint>(j);
-    const bool far = joint == Joint::KneeFar || joint == Joint::FootFar || joint == Joint::ElbowFar ||
-                     joint == Joint::HandFar;
+    const bool far = joint == Joint::KneeFar || joint == Joint::FootFar ||
+                     joint == Joint::ElbowFar || joint == Joint::HandFar;
     const sf::Vector2f p = place(pose.joints[j]);
     out.disc(p, (kJointRadius + 0.9f) * place.scale, palette::kInk, 12);
     out.disc(p, kJointRadius * place.scale, far ? palette::kBoneFar : palette::kJoint, 12);

@@ -7,9 +7,9 @@
 
 namespace spear::client {
 
-inline constexpr float kBoneWidth = 1.4f;   // units
-inline constexpr float kJointRadius = 2.6f; // units
-inline constexpr float kTargetRadius = 5.f; // units
+inline constexpr float kBoneWidth = 1.4f;    // units
+inline constexpr float kJointRadius = 2.6f;  // units
+inline constexpr float kTargetRadius = 5.f;  // units
 
 // `debug` may be null (no IK targets then). Targets are anchor-relative, like the pose.
 void append_skeleton_overlay(VertexBatch& out, const rig::Pose& pose, const rig::RigDebug* debug,

@@ -9,9 +9,9 @@
 namespace spear::client {
 
 inline constexpr int kStrawParticles = 36;
-inline constexpr float kStrawGravity = 900.f;     // units/s²
-inline constexpr float kStrawRestTime = 2.5f;     // s lying on the ground before fading
-inline constexpr float kStrawFadeTime = 1.5f;     // s of fading; then the burst is over
+inline constexpr float kStrawGravity = 900.f;  // units/s²
+inline constexpr float kStrawRestTime = 2.5f;  // s lying on the ground before fading
+inline constexpr float kStrawFadeTime = 1.5f;  // s of fading; then the burst is over
 
 struct StrawParticle {
   rig::Vec2 pos;       // relative to the target's foot (ground point), units, y down

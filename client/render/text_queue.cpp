@@ -28,8 +28,8 @@ float TextQueue::measure(std::string_view utf8, unsigned size, bool bold) {
   return probe_.getLocalBounds().width;
 }
 
-float TextQueue::add(std::string_view utf8, sf::Vector2f pos, unsigned size, sf::Color colour, Align align,
-                     bool bold) {
+float TextQueue::add(std::string_view utf8, sf::Vector2f pos, unsigned size, sf::Color colour,
+                     Align align, bool bold) {
   if (regular_ == nullptr || utf8.empty()) return 0.f;
   sf::Text& t = next();
   t.setFont(bold ? *bold_ : *regular_);

@@ -20,7 +20,8 @@ sf::Color with_opacity(sf::Color c, float opacity) {
 sf::Color mix(sf::Color a, sf::Color b, float t) {
   t = std::clamp(t, 0.f, 1.f);
   auto ch = [t](sf::Uint8 x, sf::Uint8 y) {
-    return static_cast<sf::Uint8>(std::lround(static_cast<float>(x) + (static_cast<float>(y) - x) * t));
+    return static_cast<sf::Uint8>(
+        std::lround(static_cast<float>(x) + (static_cast<float>(y) - x) * t));
   };
   return {ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b), ch(a.a, b.a)};
 }
@@ -46,7 +47,8 @@ void VertexBatch::triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::C
   vertices_.emplace_back(c, cc);
 }
 
-void VertexBatch::quad(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Vector2f d, sf::Color colour) {
+void VertexBatch::quad(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Vector2f d,
+                       sf::Color colour) {
   triangle(a, b, c, colour);
   triangle(a, c, d, colour);
 }
@@ -122,7 +124,8 @@ void VertexBatch::line(sf::Vector2f a, sf::Vector2f b, float width, sf::Color co
   quad(a + n, b + n, b - n, a - n, colour);
 }
 
-void VertexBatch::triangles(const std::vector<rig::Vec2>& tris, const Placement& place, sf::Color colour) {
+void VertexBatch::triangles(const std::vector<rig::Vec2>& tris, const Placement& place,
+                            sf::Color colour) {
   const std::size_t n = tris.size() - tris.size() % 3;
   vertices_.reserve(vertices_.size() + n);
   for (std::size_t i = 0; i < n; ++i) vertices_.emplace_back(place(tris[i]), colour);

@@ -16,7 +16,9 @@ namespace spear::client {
 struct Placement {
   sf::Vector2f origin{};  // view coordinates of the local (0, 0)
   float scale = 1.f;
-  sf::Vector2f operator()(rig::Vec2 p) const { return {origin.x + p.x * scale, origin.y + p.y * scale}; }
+  sf::Vector2f operator()(rig::Vec2 p) const {
+    return {origin.x + p.x * scale, origin.y + p.y * scale};
+  }
 };
 
 class VertexBatch {
@@ -25,12 +27,14 @@ class VertexBatch {
   bool empty() const { return vertices_.empty(); }
   std::size_t size() const { return vertices_.size(); }
   const std::vector<sf::Vertex>& vertices() const { return vertices_; }
-  void draw(sf::RenderTarget& target, const sf::RenderStates& states = sf::RenderStates::Default) const;
+  void draw(sf::RenderTarget& target,
+            const sf::RenderStates& states = sf::RenderStates::Default) const;
   // Multiplies every vertex's alpha by `opacity` (0..1).
   void fade(float opacity);
 
   void triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Color colour);
-  void triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Color ca, sf::Color cb, sf::Color cc);
+  void triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Color ca, sf::Color cb,
+                sf::Color cc);
   // a-b-c-d in order around the quad.
   void quad(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Vector2f d, sf::Color colour);
   void rect(sf::FloatRect r, sf::Color colour);
@@ -38,7 +42,8 @@ class VertexBatch {
   void disc(sf::Vector2f centre, float radius, sf::Color colour, int segments = 24);
   void ellipse(sf::Vector2f centre, sf::Vector2f radii, sf::Color colour, int segments = 24);
   // A ring fading from `inner` colour at r0 to `outer` colour at r1 (glows, soft shadows).
-  void ring(sf::Vector2f centre, float r0, float r1, sf::Color inner, sf::Color outer, int segments = 32);
+  void ring(sf::Vector2f centre, float r0, float r1, sf::Color inner, sf::Color outer,
+            int segments = 32);
   void rounded_rect(sf::FloatRect r, float radius, sf::Color colour);
   // A line of the given width with square ends (bones, graph lines).
   void line(sf::Vector2f a, sf::Vector2f b, float width, sf::Color colour);

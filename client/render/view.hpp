@@ -19,7 +19,7 @@ inline constexpr float kRunnerScreenX = 0.30f;
 inline constexpr float kGroundScreenY = 0.80f;
 
 struct Letterbox {
-  sf::FloatRect viewport;  // the drawn area as a share of the window, 0..1 (for sf::View)
+  sf::FloatRect viewport;   // the drawn area as a share of the window, 0..1 (for sf::View)
   sf::Vector2f world_size;  // units shown: (440 · aspect, 440)
   sf::IntRect pixels;       // the drawn area in window pixels
 };

@@ -11,13 +11,20 @@ constexpr std::size_t kMaxPendingInputs = 64;  // ~1 s at 60 Hz; older ones are 
 
 std::string_view connection_state_name(ConnectionState s) {
   switch (s) {
-    case ConnectionState::Idle: return "idle";
-    case ConnectionState::Connecting: return "connecting";
-    case ConnectionState::Challenged: return "challenged";
-    case ConnectionState::Connected: return "connected";
-    case ConnectionState::Refused: return "refused";
-    case ConnectionState::TimedOut: return "timed_out";
-    case ConnectionState::Disconnected: return "disconnected";
+    case ConnectionState::Idle:
+      return "idle";
+    case ConnectionState::Connecting:
+      return "connecting";
+    case ConnectionState::Challenged:
+      return "challenged";
+    case ConnectionState::Connected:
+      return "connected";
+    case ConnectionState::Refused:
+      return "refused";
+    case ConnectionState::TimedOut:
+      return "timed_out";
+    case ConnectionState::Disconnected:
+      return "disconnected";
   }
   return "unknown";
 }

@@ -21,17 +21,17 @@ namespace spear::net {
 struct ClientConfig {
   Role role = Role::Player;
   std::string name = "runner";
-  std::string password;                  // "" when the server has none
-  double timeout_s = kTimeoutSeconds;    // handshake or snapshot silence -> TimedOut
+  std::string password;                // "" when the server has none
+  double timeout_s = kTimeoutSeconds;  // handshake or snapshot silence -> TimedOut
   double resend_s = kHandshakeResendSeconds;
-  double ack_interval_s = 1.0 / 30.0;    // ack-only Input when nothing else was sent
-  std::size_t input_redundancy = 8;      // frames per Input (newest and older unapplied ones)
+  double ack_interval_s = 1.0 / 30.0;  // ack-only Input when nothing else was sent
+  std::size_t input_redundancy = 8;    // frames per Input (newest and older unapplied ones)
 };
 
 enum class ConnectionState : std::uint8_t {
-  Idle,          // not started
-  Connecting,    // sending Hello
-  Challenged,    // sending Response
+  Idle,        // not started
+  Connecting,  // sending Hello
+  Challenged,  // sending Response
   Connected,
   Refused,       // see refusal()
   TimedOut,      // no answer / no snapshot for timeout_s ("connection lost")
@@ -42,13 +42,13 @@ std::string_view connection_state_name(ConnectionState s);
 struct ClientConnectionStats {
   std::uint64_t datagrams_in = 0, datagrams_out = 0;
   std::uint64_t bytes_in = 0, bytes_out = 0;
-  std::uint64_t dropped = 0;              // any reason below
-  std::uint64_t dropped_decode = 0;       // failed verification/decoding
-  std::uint64_t dropped_key = 0;          // wrong session key or unexpected message
+  std::uint64_t dropped = 0;         // any reason below
+  std::uint64_t dropped_decode = 0;  // failed verification/decoding
+  std::uint64_t dropped_key = 0;     // wrong session key or unexpected message
   std::uint64_t dropped_replay = 0;
-  std::uint64_t snapshots = 0;            // decoded
+  std::uint64_t snapshots = 0;              // decoded
   std::uint64_t snapshots_undecodable = 0;  // unknown baseline or corrupt block
-  std::uint64_t snapshot_runners = 0;     // runners in decoded snapshots
+  std::uint64_t snapshot_runners = 0;       // runners in decoded snapshots
   std::uint64_t snapshot_runner_bytes = 0;  // bytes of their runner blocks
   std::optional<double> handshake_seconds;  // Hello sent -> Welcome received
 };

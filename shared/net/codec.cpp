@@ -51,10 +51,10 @@ std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, cons
           },
           [&](const Welcome& wl) -> std::pair<w::Message, fb::Offset<void>> {
             return {w::Message_Welcome,
-                    w::CreateWelcome(b, wl.client_id, wl.session_key, wl.server_tick,
-                                     wl.tick_rate, wl.snapshot_rate, wl.course_seed,
-                                     static_cast<std::uint8_t>(wl.role),
-                                     wl.runner_id.has_value(), wl.runner_id.value_or(0))
+                    w::CreateWelcome(b, wl.client_id, wl.session_key, wl.server_tick, wl.tick_rate,
+                                     wl.snapshot_rate, wl.course_seed,
+                                     static_cast<std::uint8_t>(wl.role), wl.runner_id.has_value(),
+                                     wl.runner_id.value_or(0))
                         .Union()};
           },
           [&](const Refusal& r) -> std::pair<w::Message, fb::Offset<void>> {
@@ -98,7 +98,9 @@ std::vector<std::uint8_t> build(const Packet& p, std::size_t* hello_padding) {
   const fb::Vector<std::uint8_t>* tail = nullptr;
   if (const auto* in = packet->message_as_Input()) tail = in->body();
   if (const auto* snap = packet->message_as_Snapshot()) tail = snap->body();
-  if (tail) size = std::min(size, static_cast<std::size_t>(tail->data() + tail->size() - b.GetBufferPointer()));
+  if (tail)
+    size = std::min(size,
+                    static_cast<std::size_t>(tail->data() + tail->size() - b.GetBufferPointer()));
   return {b.GetBufferPointer(), b.GetBufferPointer() + size};
 }
 
@@ -196,7 +198,8 @@ DecodeError read_body(const w::Packet& p, Message& out) {
       SnapshotMessage s;
       s.tick = m->tick();
       const auto* body = m->body();
-      if (!body || !read_snapshot_body({body->data(), body->size()}, s)) return DecodeError::BadField;
+      if (!body || !read_snapshot_body({body->data(), body->size()}, s))
+        return DecodeError::BadField;
       if (const auto* roster = m->roster()) {
         if (roster->size() > kMaxRosterEntries) return DecodeError::BadField;
         for (const auto* e : *roster) {
@@ -238,15 +241,24 @@ DecodeError verify(std::span<const std::uint8_t> bytes) {
 
 std::string_view decode_error_name(DecodeError e) {
   switch (e) {
-    case DecodeError::None: return "none";
-    case DecodeError::TooShort: return "too_short";
-    case DecodeError::TooLarge: return "too_large";
-    case DecodeError::BadIdentifier: return "bad_identifier";
-    case DecodeError::VerifyFailed: return "verify_failed";
-    case DecodeError::WrongVersion: return "wrong_version";
-    case DecodeError::UnknownMessage: return "unknown_message";
-    case DecodeError::BadField: return "bad_field";
-    case DecodeError::Count: break;
+    case DecodeError::None:
+      return "none";
+    case DecodeError::TooShort:
+      return "too_short";
+    case DecodeError::TooLarge:
+      return "too_large";
+    case DecodeError::BadIdentifier:
+      return "bad_identifier";
+    case DecodeError::VerifyFailed:
+      return "verify_failed";
+    case DecodeError::WrongVersion:
+      return "wrong_version";
+    case DecodeError::UnknownMessage:
+      return "unknown_message";
+    case DecodeError::BadField:
+      return "bad_field";
+    case DecodeError::Count:
+      break;
   }
   return "unknown";
 }

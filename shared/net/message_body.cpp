@@ -28,7 +28,9 @@ bool tick_back(Tick base, std::int64_t delta, Tick& out) {
   return true;
 }
 
-std::int64_t diff(Tick a, Tick b) { return static_cast<std::int64_t>(a) - static_cast<std::int64_t>(b); }
+std::int64_t diff(Tick a, Tick b) {
+  return static_cast<std::int64_t>(a) - static_cast<std::int64_t>(b);
+}
 
 }  // namespace
 
@@ -92,7 +94,8 @@ bool read_input_body(std::span<const std::uint8_t> body, Input& out) {
 
 std::vector<std::uint8_t> write_snapshot_body(const SnapshotMessage& s) {
   BitWriter w;
-  const std::int64_t age = s.baseline_tick && *s.baseline_tick < s.tick ? diff(s.tick, *s.baseline_tick) : 0;
+  const std::int64_t age =
+      s.baseline_tick && *s.baseline_tick < s.tick ? diff(s.tick, *s.baseline_tick) : 0;
   w.write_exp_golomb(static_cast<std::uint64_t>(age), 2);
   w.write_exp_golomb(s.runner_count, 3);
   w.write_bool(s.own.has_value());

@@ -41,8 +41,8 @@ struct Response {
 struct Welcome {
   ClientId client_id = 0;
   SessionKey session_key = 0;
-  Tick server_tick = 0;            // tick of the match when this was sent
-  std::uint16_t tick_rate = 60;    // simulation ticks per second
+  Tick server_tick = 0;          // tick of the match when this was sent
+  std::uint16_t tick_rate = 60;  // simulation ticks per second
   std::uint16_t snapshot_rate = 30;
   std::uint64_t course_seed = 0;
   Role role = Role::Player;
@@ -54,8 +54,8 @@ enum class RefusalReason : std::uint8_t {
   SpectatorsFull,  // no spectator slot left
   SpectatorsOff,   // the server takes no spectators
   WrongPassword,
-  WrongVersion,    // the client's kProtocolVersion differs from the server's
-  BadName,         // empty, too long or not UTF-8
+  WrongVersion,  // the client's kProtocolVersion differs from the server's
+  BadName,       // empty, too long or not UTF-8
   ShuttingDown,
   Count
 };
@@ -73,20 +73,20 @@ inline constexpr std::uint8_t kThrust = 1u << 1;
 inline constexpr std::uint8_t kToggleLab = 1u << 2;  // runner <-> motion lab (M)
 inline constexpr std::uint8_t kToggleSkeleton = 1u << 3;
 inline constexpr std::uint8_t kTogglePause = 1u << 4;
-inline constexpr std::uint8_t kStep = 1u << 5;       // lab: advance one step while paused
+inline constexpr std::uint8_t kStep = 1u << 5;  // lab: advance one step while paused
 }  // namespace buttons
 
 struct InputFrame {
-  Tick tick = 0;              // the server tick this input is meant for
-  std::uint8_t buttons = 0;   // net::buttons bits
+  Tick tick = 0;                // the server tick this input is meant for
+  std::uint8_t buttons = 0;     // net::buttons bits
   std::uint8_t lab_motion = 0;  // 0: no change; 1 + rig::Motion: pick that motion in the lab
   friend bool operator==(const InputFrame&, const InputFrame&) = default;
 };
 
 // Client -> server at the client's tick rate (spectators: ack only, at least at snapshot rate).
 struct Input {
-  std::optional<Tick> ack_tick;     // newest snapshot tick received and decoded
-  std::vector<InputFrame> frames;   // ascending ticks, newest last, ≤ kMaxInputFrames
+  std::optional<Tick> ack_tick;    // newest snapshot tick received and decoded
+  std::vector<InputFrame> frames;  // ascending ticks, newest last, ≤ kMaxInputFrames
 };
 
 enum class RunnerMode : std::uint8_t { Running, Jumping, Thrusting, Falling, Down, Lab, Count };
@@ -106,10 +106,10 @@ struct RunnerSnapshot {
   std::uint8_t flags = 0;       // runner_flags bits
   std::uint8_t lab_motion = 0;  // rig::Motion playing in the lab (meaningful with kLab)
   std::uint32_t score = 0;
-  std::uint32_t best = 0;       // best score of this runner in the match
-  double distance = 0.0;        // units travelled along the course (wire: 1/16 unit steps)
-  std::uint8_t combo = 0;       // targets broken in a row this run (wire: 0..kMaxWireCombo)
-  rig::Pose pose;               // relative to the runner's anchor
+  std::uint32_t best = 0;  // best score of this runner in the match
+  double distance = 0.0;   // units travelled along the course (wire: 1/16 unit steps)
+  std::uint8_t combo = 0;  // targets broken in a row this run (wire: 0..kMaxWireCombo)
+  rig::Pose pose;          // relative to the runner's anchor
   // Lab readouts, carried only with kLab (a running runner costs no bytes for them):
   float lab_phase = 0.f;  // 0..1, wraps: gait phase (walk, run); loop progress (throw, jump,
                           // spear form). Wire: 1/256 steps
@@ -123,8 +123,8 @@ inline constexpr std::uint8_t kMaxWireCombo = 7;  // 3 bits; the sim's multiplie
 // What the own runner's prediction needs (issue "prediction"): sent to its player only.
 struct OwnRunnerState {
   RunnerId id = 0;
-  Tick state_tick = 0;          // the tick sim_state belongs to (the snapshot's tick)
-  Tick last_input_tick = 0;     // newest input tick the server has applied to this runner
+  Tick state_tick = 0;                  // the tick sim_state belongs to (the snapshot's tick)
+  Tick last_input_tick = 0;             // newest input tick the server has applied to this runner
   std::vector<std::uint8_t> sim_state;  // opaque, written by the sim, ≤ kMaxSimStateBytes
 };
 
@@ -146,10 +146,10 @@ struct RosterEntry {
 // runner's name; the encoder sends each client only the names it has not confirmed).
 struct Snapshot {
   Tick tick = 0;
-  std::optional<Tick> baseline_tick;   // decoded snapshots: the baseline it was a delta against
+  std::optional<Tick> baseline_tick;  // decoded snapshots: the baseline it was a delta against
   std::vector<RunnerSnapshot> runners;
   std::optional<OwnRunnerState> own;
-  std::vector<BrokenTarget> broken;    // recently broken straw targets
+  std::vector<BrokenTarget> broken;  // recently broken straw targets
   std::vector<RosterEntry> roster;
 };
 
@@ -165,13 +165,7 @@ struct SnapshotMessage {
   std::vector<RosterEntry> roster;
 };
 
-enum class DisconnectReason : std::uint8_t {
-  ClientQuit,
-  ServerShutdown,
-  TimedOut,
-  Kicked,
-  Count
-};
+enum class DisconnectReason : std::uint8_t { ClientQuit, ServerShutdown, TimedOut, Kicked, Count };
 
 struct Disconnect {
   DisconnectReason reason = DisconnectReason::ClientQuit;
@@ -182,8 +176,8 @@ using Message =
 
 // One datagram.
 struct Packet {
-  Sequence sequence = 0;   // per-sender counter (replay window)
-  SessionKey key = 0;      // 0 until Welcome; then the session key, both directions
+  Sequence sequence = 0;  // per-sender counter (replay window)
+  SessionKey key = 0;     // 0 until Welcome; then the session key, both directions
   Message message;
 };
 

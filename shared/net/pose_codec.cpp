@@ -18,9 +18,9 @@ using rig::Vec2;
 // Angle form is taken only when the rebuilt joint lands this close (margin below the 0.25
 // promise for float differences between machines).
 constexpr float kAngleFormTolerance = 0.2f;
-constexpr std::int32_t kScaleOne = 256;     // 1.0 in kScaleStep units
-constexpr std::int32_t kScaleMaxQ = 1024;   // 4.0: anything larger is clamped (then offsets)
-constexpr unsigned kHeadRBits = 10;         // head radius, 1/16 units, < 64
+constexpr std::int32_t kScaleOne = 256;    // 1.0 in kScaleStep units
+constexpr std::int32_t kScaleMaxQ = 1024;  // 4.0: anything larger is clamped (then offsets)
+constexpr unsigned kHeadRBits = 10;        // head radius, 1/16 units, < 64
 
 // Exp-Golomb orders, tuned on synthetic running poses (tests/unit/net/pose_codec_test.cpp).
 constexpr unsigned kRootK = 8, kOffsetK = 5, kScaleK = 2;
@@ -49,8 +49,8 @@ Rebuilt rebuild_link(const PoseLink& link, const Rebuilt& parent, bool angle_for
     r.unsquashed = parent.unsquashed + Vec2{std::cos(a), std::sin(a)} * link.length;
     r.final_pos = {r.unsquashed.x * s.x, r.unsquashed.y * s.y};
   } else {
-    r.final_pos = parent.final_pos + Vec2{dequantize(v[0], kPositionStep),
-                                          dequantize(v[1], kPositionStep)};
+    r.final_pos =
+        parent.final_pos + Vec2{dequantize(v[0], kPositionStep), dequantize(v[1], kPositionStep)};
     r.unsquashed = {r.final_pos.x / s.x, r.final_pos.y / s.y};
   }
   return r;
@@ -64,8 +64,8 @@ std::array<Rebuilt, rig::kJointCount> rebuild_all(const QuantizedPose& q) {
   root.unsquashed = {root.final_pos.x / s.x, root.final_pos.y / s.y};
   const auto& links = pose_links();
   for (std::size_t i = 0; i < kLinkCount; ++i)
-    out[idx(links[i].child)] = rebuild_link(links[i], out[idx(links[i].parent)],
-                                            (q.angle_links >> i) & 1u, q.links[i], s);
+    out[idx(links[i].child)] =
+        rebuild_link(links[i], out[idx(links[i].parent)], (q.angle_links >> i) & 1u, q.links[i], s);
   return out;
 }
 
@@ -188,8 +188,8 @@ rig::Pose rebuild_pose(const QuantizedPose& q) {
   const Vec2 s = scale_of(q);
   pose.sx = s.x;
   pose.sy = s.y;
-  pose.head_r = q.head_r_explicit ? dequantize(q.head_r, kPositionStep)
-                                  : rig::kHeadR * (s.x + s.y) * 0.5f;
+  pose.head_r =
+      q.head_r_explicit ? dequantize(q.head_r, kPositionStep) : rig::kHeadR * (s.x + s.y) * 0.5f;
   pose.contact_near = q.contact_near;
   pose.contact_far = q.contact_far;
   return pose;
@@ -295,8 +295,8 @@ bool read_pose(BitReader& in, const QuantizedPose* base, QuantizedPose& q) {
   } else {
     if (!bounded(base->root[0] + in.read_signed(kRootDeltaK), q.root[0])) return false;
     if (!bounded(base->root[1] + in.read_signed(kRootDeltaK), q.root[1])) return false;
-    q.angle_links = in.read_bool() ? base->angle_links
-                                   : static_cast<std::uint16_t>(in.read_bits(kLinkCount));
+    q.angle_links =
+        in.read_bool() ? base->angle_links : static_cast<std::uint16_t>(in.read_bits(kLinkCount));
     const auto ka = static_cast<unsigned>(in.read_bits(3));
     const auto ko = static_cast<unsigned>(in.read_bits(3));
     for (std::size_t i = 0; i < kLinkCount; ++i) {

@@ -27,13 +27,13 @@ enum class PoseCodecMode : std::uint8_t {
 inline constexpr std::size_t kLinkCount = rig::kJointCount - 1;
 
 struct QuantizedPose {
-  std::array<std::int32_t, 2> root{};     // pelvis, 1/16 units
-  std::uint16_t angle_links = 0;          // bit i: link i travels as an angle
+  std::array<std::int32_t, 2> root{};  // pelvis, 1/16 units
+  std::uint16_t angle_links = 0;       // bit i: link i travels as an angle
   // Per link: angle form {angle index, 0}; offset form {dx, dy} in 1/16 units.
   std::array<std::array<std::int32_t, 2>, kLinkCount> links{};
-  std::uint16_t sx = 256, sy = 256;       // squash, 1/256 steps
-  bool head_r_explicit = false;           // head_r differs from kHeadR · (sx + sy) / 2
-  std::uint16_t head_r = 0;               // 1/16 units, when explicit
+  std::uint16_t sx = 256, sy = 256;  // squash, 1/256 steps
+  bool head_r_explicit = false;      // head_r differs from kHeadR · (sx + sy) / 2
+  std::uint16_t head_r = 0;          // 1/16 units, when explicit
   bool contact_near = false, contact_far = false;
   friend bool operator==(const QuantizedPose&, const QuantizedPose&) = default;
 };

@@ -30,20 +30,20 @@ inline constexpr unsigned kVerifierMaxDepth = 8;
 inline constexpr unsigned kVerifierMaxTables = 96;
 
 // Caps on repeated fields, checked after verification (a larger count is a decode error).
-inline constexpr std::size_t kMaxInputFrames = 16;       // redundant inputs per Input
+inline constexpr std::size_t kMaxInputFrames = 16;  // redundant inputs per Input
 inline constexpr std::size_t kMaxRunnersPerSnapshot = 255;
 inline constexpr std::size_t kMaxBrokenTargets = 16;
-inline constexpr std::size_t kMaxRosterEntries = 32;     // names per snapshot
-inline constexpr std::size_t kMaxNameBytes = 24;         // UTF-8 bytes of a player name
+inline constexpr std::size_t kMaxRosterEntries = 32;  // names per snapshot
+inline constexpr std::size_t kMaxNameBytes = 24;      // UTF-8 bytes of a player name
 inline constexpr std::size_t kMaxPasswordBytes = 64;
 inline constexpr std::size_t kMaxRefusalTextBytes = 96;
-inline constexpr std::size_t kMaxSimStateBytes = 512;    // opaque own-runner state (prediction)
+inline constexpr std::size_t kMaxSimStateBytes = 512;  // opaque own-runner state (prediction)
 
 // Timing (seconds).
-inline constexpr double kTimeoutSeconds = 5.0;           // silence after which a peer is gone
-inline constexpr double kHandshakeResendSeconds = 0.1;   // Hello / Response repeat interval
-inline constexpr double kCookieWindowSeconds = 10.0;     // a cookie is good for 10..20 s
-inline constexpr int kDisconnectRepeats = 3;             // Disconnect is sent this many times
+inline constexpr double kTimeoutSeconds = 5.0;          // silence after which a peer is gone
+inline constexpr double kHandshakeResendSeconds = 0.1;  // Hello / Response repeat interval
+inline constexpr double kCookieWindowSeconds = 10.0;    // a cookie is good for 10..20 s
+inline constexpr int kDisconnectRepeats = 3;            // Disconnect is sent this many times
 
 // A delta is made only against a baseline at most this many ticks older than the snapshot
 // (1 s at 60 Hz); both sides keep at least this much history.

@@ -4,7 +4,8 @@ namespace spear::net {
 
 bool ReplayWindow::is_replay(Sequence seq) const {
   if (!any_) return false;
-  if (std::uint64_t{seq} + kSize <= newest_) return true;  // older than the window: cannot tell, so drop
+  if (std::uint64_t{seq} + kSize <= newest_)
+    return true;  // older than the window: cannot tell, so drop
   return seen_[seq % kSize] == std::uint64_t{seq} + 1;
 }
 

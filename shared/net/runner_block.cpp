@@ -62,7 +62,8 @@ bool read_lab(BitReader& in, QuantizedRunner& r) {
 
 std::int32_t quantize_ik(float v) {
   const float q = std::isfinite(v) ? std::round(v / kIkStep) : 0.f;
-  return static_cast<std::int32_t>(std::clamp(q, static_cast<float>(-kMaxIkQ), static_cast<float>(kMaxIkQ)));
+  return static_cast<std::int32_t>(
+      std::clamp(q, static_cast<float>(-kMaxIkQ), static_cast<float>(kMaxIkQ)));
 }
 
 void write_meta(BitWriter& out, const QuantizedRunner& r) {
@@ -146,8 +147,8 @@ QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
   q.best = r.best;
   q.combo = std::min(r.combo, kMaxWireCombo);
   const double d = std::isfinite(r.distance) ? r.distance : 0.0;
-  q.distance = std::clamp<std::int64_t>(std::llround(d / kDistanceStep), -kMaxDistanceQ,
-                                        kMaxDistanceQ);
+  q.distance =
+      std::clamp<std::int64_t>(std::llround(d / kDistanceStep), -kMaxDistanceQ, kMaxDistanceQ);
   q.pose = quantize_pose(r.pose, mode);
   if (lab_fields(q.flags)) {
     const float phase = std::isfinite(r.lab_phase) ? r.lab_phase - std::floor(r.lab_phase) : 0.f;

@@ -21,8 +21,8 @@ struct QuantizedIk {
   friend bool operator==(const QuantizedIk&, const QuantizedIk&) = default;
 };
 
-inline constexpr float kIkStep = 1.f / 16.f;           // units, as the pose's offsets
-inline constexpr std::int32_t kMaxIkQ = 1 << 14;       // ±1024 units: far beyond any reach
+inline constexpr float kIkStep = 1.f / 16.f;      // units, as the pose's offsets
+inline constexpr std::int32_t kMaxIkQ = 1 << 14;  // ±1024 units: far beyond any reach
 
 struct QuantizedRunner {
   RunnerId id = 0;

@@ -72,9 +72,8 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   msg.own = own;
   if (msg.own && msg.own->sim_state.size() > kMaxSimStateBytes) msg.own->sim_state.clear();
   const auto& broken = frame.broken();
-  msg.broken.assign(broken.begin(),
-                    broken.begin() +
-                        static_cast<std::ptrdiff_t>(std::min(broken.size(), kMaxBrokenTargets)));
+  msg.broken.assign(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(std::min(
+                                                         broken.size(), kMaxBrokenTargets)));
 
   // Names this client has not confirmed, for the runners it is sent, in their order. Once
   // every name of a table is confirmed, frames sharing that table need no look.

@@ -20,10 +20,10 @@ namespace spear::net {
 
 struct SnapshotEncoderStats {
   std::size_t snapshots = 0;
-  std::size_t delta_snapshots = 0;   // snapshots made against a baseline
-  std::size_t runners = 0;           // runners written, all snapshots
-  std::size_t runner_bytes = 0;      // bytes of runner blocks, all snapshots
-  std::size_t runners_trimmed = 0;   // runners left out for lack of room
+  std::size_t delta_snapshots = 0;  // snapshots made against a baseline
+  std::size_t runners = 0;          // runners written, all snapshots
+  std::size_t runner_bytes = 0;     // bytes of runner blocks, all snapshots
+  std::size_t runners_trimmed = 0;  // runners left out for lack of room
 };
 
 class SnapshotEncoder {

@@ -63,8 +63,8 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
 }
 
 std::optional<std::size_t> SnapshotFrame::index_of(RunnerId id) const {
-  const auto it = std::lower_bound(by_id_.begin(), by_id_.end(),
-                                   std::pair<RunnerId, std::uint32_t>{id, 0});
+  const auto it =
+      std::lower_bound(by_id_.begin(), by_id_.end(), std::pair<RunnerId, std::uint32_t>{id, 0});
   if (it == by_id_.end() || it->first != id) return std::nullopt;
   return it->second;
 }
@@ -101,7 +101,8 @@ const BitWriter& SnapshotFrame::Deltas::bits(std::size_t i) const {
   auto& slot = bits_[i];
   if (!slot) {
     slot.emplace();
-    write_runner(*slot, frame_->runners_[i], &baseline_->runners_[static_cast<std::size_t>(index_[i])]);
+    write_runner(*slot, frame_->runners_[i],
+                 &baseline_->runners_[static_cast<std::size_t>(index_[i])]);
   }
   return *slot;
 }

@@ -64,8 +64,8 @@ std::unique_ptr<UdpEndpoint> UdpEndpoint::bind(std::string_view address, std::ui
   if (!ec) impl->socket.bind(ep, ec);
   if (!ec) impl->socket.non_blocking(true, ec);
   if (ec) {
-    set_error(error, "cannot bind UDP " + std::string(address) + ":" + std::to_string(port) +
-                         ": " + ec.message());
+    set_error(error, "cannot bind UDP " + std::string(address) + ":" + std::to_string(port) + ": " +
+                         ec.message());
     return nullptr;
   }
   // Room for bursts of snapshots and floods alike; the OS may grant less.
@@ -123,8 +123,8 @@ std::optional<PeerAddress> resolve_udp_peer(std::string_view host, std::uint16_t
   asio::error_code ec;
   const auto results = resolver.resolve(std::string(host), std::to_string(port), ec);
   if (ec || results.empty()) {
-    set_error(error, "cannot resolve '" + std::string(host) + "': " +
-                         (ec ? ec.message() : std::string("no address")));
+    set_error(error, "cannot resolve '" + std::string(host) +
+                         "': " + (ec ? ec.message() : std::string("no address")));
     return std::nullopt;
   }
   // Prefer IPv4: servers bind 0.0.0.0 by default.

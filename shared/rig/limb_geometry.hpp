@@ -7,15 +7,15 @@
 namespace spear::rig {
 
 struct LimbStyle {
-  float root_width = 9.f;  // full width at the root (hip, shoulder), units
-  float tip_width = 5.f;   // full width at the tip (foot, hand), units
+  float root_width = 9.f;       // full width at the root (hip, shoulder), units
+  float tip_width = 5.f;        // full width at the tip (foot, hand), units
   int samples_per_segment = 8;  // Catmull-Rom samples between two control points
   int cap_segments = 8;         // points on each half-circle cap
 };
 
 struct LimbGeometry {
-  std::vector<Vec2> centre;     // densified Catmull-Rom centre line, root to tip, through all 3 points
-  std::vector<Vec2> outline;    // closed outline: one side root→tip, tip cap, other side, root cap
+  std::vector<Vec2> centre;  // densified Catmull-Rom centre line, root to tip, through all 3 points
+  std::vector<Vec2> outline;  // closed outline: one side root→tip, tip cap, other side, root cap
   std::vector<Vec2> triangles;  // the filled ribbon and caps as a triangle list (3 points each)
 };
 

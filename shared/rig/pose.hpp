@@ -1,5 +1,6 @@
 #pragma once
-// The pose: plain data, the rig's only output (rig.md §2). Drawing knows nothing of how it was made.
+// The pose: plain data, the rig's only output (rig.md §2). Drawing knows nothing of how it was
+// made.
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -10,10 +11,21 @@ namespace spear::rig {
 
 // Every point of the figure. "Near" is the side facing the viewer, "far" the other.
 enum class Joint : std::uint8_t {
-  Pelvis, Chest, Head, Shoulder, Hip,
-  KneeNear, KneeFar, FootNear, FootFar,
-  ElbowNear, ElbowFar, HandNear, HandFar,
-  SpearTail, SpearTip,
+  Pelvis,
+  Chest,
+  Head,
+  Shoulder,
+  Hip,
+  KneeNear,
+  KneeFar,
+  FootNear,
+  FootFar,
+  ElbowNear,
+  ElbowFar,
+  HandNear,
+  HandFar,
+  SpearTail,
+  SpearTip,
   Count
 };
 inline constexpr std::size_t kJointCount = static_cast<std::size_t>(Joint::Count);
@@ -25,9 +37,9 @@ struct Pose {
   // Canvas units relative to the figure's anchor: (0, 0) is the ground point under the figure,
   // y down, so points of the body have negative y. Squash is already applied.
   std::array<Vec2, kJointCount> joints{};
-  float sx = 1.f;        // horizontal squash scale
-  float sy = 1.f;        // vertical squash scale
-  float head_r = 12.f;   // head radius after squash: HEADR · (sx + sy) / 2
+  float sx = 1.f;             // horizontal squash scale
+  float sy = 1.f;             // vertical squash scale
+  float head_r = 12.f;        // head radius after squash: HEADR · (sx + sy) / 2
   bool contact_near = false;  // near foot planted on the ground by the rig
   bool contact_far = false;
 

@@ -8,9 +8,21 @@ struct Vec2 {
   float x = 0.f;
   float y = 0.f;
 
-  constexpr Vec2& operator+=(Vec2 o) { x += o.x; y += o.y; return *this; }
-  constexpr Vec2& operator-=(Vec2 o) { x -= o.x; y -= o.y; return *this; }
-  constexpr Vec2& operator*=(float s) { x *= s; y *= s; return *this; }
+  constexpr Vec2& operator+=(Vec2 o) {
+    x += o.x;
+    y += o.y;
+    return *this;
+  }
+  constexpr Vec2& operator-=(Vec2 o) {
+    x -= o.x;
+    y -= o.y;
+    return *this;
+  }
+  constexpr Vec2& operator*=(float s) {
+    x *= s;
+    y *= s;
+    return *this;
+  }
   friend constexpr Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
   friend constexpr Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
   friend constexpr Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }

@@ -65,7 +65,9 @@ void BotController::make_plan(const RunnerState& state, const Course& course,
   std::vector<signed char> ok(static_cast<std::size_t>(n), -1);  // -1 untried, 0 fails, 1 clears
   auto test = [&](int k) {
     signed char& v = ok[static_cast<std::size_t>(k)];
-    if (v < 0) v = trial(chain[static_cast<std::size_t>(k)], course, obstacle.index, plan_.button, dt) ? 1 : 0;
+    if (v < 0)
+      v = trial(chain[static_cast<std::size_t>(k)], course, obstacle.index, plan_.button, dt) ? 1
+                                                                                              : 0;
     return v == 1;
   };
   // Coarse scan; the widest run of clearing samples.
@@ -74,14 +76,21 @@ void BotController::make_plan(const RunnerState& state, const Course& course,
     if (test(k)) {
       if (begin < 0) begin = k;
       const int len = k - begin + 1;
-      if (len > best) { best = len; run_begin = begin; run_end = k; }
+      if (len > best) {
+        best = len;
+        run_begin = begin;
+        run_end = k;
+      }
     } else {
       begin = -1;
     }
   }
   if (run_begin < 0) {  // nothing between the samples? (narrower than the stride) try them all
     for (int k = 0; k < n; ++k) {
-      if (test(k)) { run_begin = run_end = k; break; }
+      if (test(k)) {
+        run_begin = run_end = k;
+        break;
+      }
     }
   }
   int chosen = n / 2;  // nothing clears (not on a generated course): act anyway, and fail
@@ -90,14 +99,20 @@ void BotController::make_plan(const RunnerState& state, const Course& course,
     int lo = std::max(-1, run_begin - kCoarseStride), hi = run_begin;  // lo fails (or is -1)
     while (hi - lo > 1) {
       const int mid = (lo + hi) / 2;
-      if (test(mid)) hi = mid; else lo = mid;
+      if (test(mid))
+        hi = mid;
+      else
+        lo = mid;
     }
     const int left = hi;
     lo = run_end;
     hi = std::min(n, run_end + kCoarseStride);  // hi fails (or is n)
     while (hi - lo > 1) {
       const int mid = (lo + hi) / 2;
-      if (test(mid)) lo = mid; else hi = mid;
+      if (test(mid))
+        lo = mid;
+      else
+        hi = mid;
     }
     const int right = lo;
     chosen = left + (right - left) / 2;
@@ -146,7 +161,8 @@ Input BotController::decide(const RunnerState& state, const Course& course, Tick
   std::uint32_t next = state.next_obstacle;
   if (plan_.obstacle != kNoObstacle && plan_.obstacle >= next) next = plan_.obstacle + 1;
   const Obstacle& o = course.obstacle(next);
-  const double speed = std::max(static_cast<double>(state.rig.scroll_speed), ground_speed_at(state.distance));
+  const double speed =
+      std::max(static_cast<double>(state.rig.scroll_speed), ground_speed_at(state.distance));
   const double ahead = o.x - (state.distance + static_cast<double>(body_front(state.pose)));
   const double plan_seconds =
       static_cast<double>(kBotPlanHorizon) + static_cast<double>(stagger_ticks_) * kDefaultDt;

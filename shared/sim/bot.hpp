@@ -20,7 +20,7 @@ inline constexpr float kBotMaxErrorSeconds = 0.2f;  // reaction error σ at skil
 // about 0.52 s before contact (targets; hurdles 0.42 s), so the whole window is searched while
 // few candidate ticks are wasted (planning costs ~0.4 ms of CPU per obstacle).
 inline constexpr float kBotPlanHorizon = 0.65f;
-inline constexpr float kBotRestartWait = 0.4f;      // s after a restart is allowed, at skill 0
+inline constexpr float kBotRestartWait = 0.4f;  // s after a restart is allowed, at skill 0
 // s: each bot plans up to this much earlier than kBotPlanHorizon, by a fixed amount drawn from its
 // seed, so bots that reach an obstacle together do not all plan on the same server tick.
 inline constexpr float kBotPlanStagger = 0.25f;
@@ -34,15 +34,14 @@ class BotController {
 
   // The input for `tick`, given the runner's state before that tick is stepped.
   // Call once per tick, in order, for the same runner.
-  Input decide(const RunnerState& state, const Course& course, Tick tick,
-               float dt = kDefaultDt);
+  Input decide(const RunnerState& state, const Course& course, Tick tick, float dt = kDefaultDt);
 
  private:
   struct Plan {
     std::uint32_t obstacle = kNoObstacle;  // obstacle the plan is for
     Tick act_at = 0;                       // tick to press the button
     Button button = Button::Jump;
-    bool done = false;                     // pressed already
+    bool done = false;  // pressed already
   };
   void make_plan(const RunnerState& state, const Course& course, const Obstacle& obstacle,
                  Tick tick, float dt);
@@ -51,8 +50,8 @@ class BotController {
   SplitMix64 rng_;
   std::uint32_t stagger_ticks_ = 0;  // this bot's share of kBotPlanStagger, in ticks at 60 Hz
   Plan plan_{};
-  std::uint32_t run_ = 0;    // the runner's `runs` the plan belongs to
-  Tick restart_at_ = 0;      // when down: the tick to press Jump
+  std::uint32_t run_ = 0;  // the runner's `runs` the plan belongs to
+  Tick restart_at_ = 0;    // when down: the tick to press Jump
   bool restart_set_ = false;
 };
 

@@ -25,11 +25,11 @@ void validate(const CourseParams& p) {
   require(finite(p.target_share) && p.target_share >= 0.f && p.target_share <= 1.f,
           "target_share must be in [0, 1]");
   require(p.max_same_in_row >= 1, "max_same_in_row must be >= 1");
-  require(finite(p.hurdle_min_height) && p.hurdle_min_height > 0.f &&
-              finite(p.hurdle_max_height) && p.hurdle_max_height >= p.hurdle_min_height,
+  require(finite(p.hurdle_min_height) && p.hurdle_min_height > 0.f && finite(p.hurdle_max_height) &&
+              p.hurdle_max_height >= p.hurdle_min_height,
           "hurdle heights must be > 0 and min <= max");
-  require(finite(p.target_min_height) && p.target_min_height > 0.f &&
-              finite(p.target_max_height) && p.target_max_height >= p.target_min_height,
+  require(finite(p.target_min_height) && p.target_min_height > 0.f && finite(p.target_max_height) &&
+              p.target_max_height >= p.target_min_height,
           "target heights must be > 0 and min <= max");
   require(finite(p.hurdle_width) && p.hurdle_width > 0.f, "hurdle_width must be > 0");
   require(finite(p.target_width) && p.target_width > 0.f, "target_width must be > 0");
@@ -41,7 +41,8 @@ Course::Course(std::uint64_t seed, const CourseParams& params)
 }
 
 void Course::generate_through(std::uint32_t index) const {
-  if (index >= kMaxObstacles) throw std::out_of_range("course: obstacle index beyond kMaxObstacles");
+  if (index >= kMaxObstacles)
+    throw std::out_of_range("course: obstacle index beyond kMaxObstacles");
   while (cache_.size() <= index) {
     Obstacle o;
     o.index = static_cast<std::uint32_t>(cache_.size());
@@ -53,8 +54,8 @@ void Course::generate_through(std::uint32_t index) const {
       o.x = params_.start_clear;
     } else {
       const Obstacle& prev = cache_.back();
-      const double gap_time =
-          static_cast<double>(params_.min_gap_time) + static_cast<double>(params_.extra_gap_time) * gap_u;
+      const double gap_time = static_cast<double>(params_.min_gap_time) +
+                              static_cast<double>(params_.extra_gap_time) * gap_u;
       o.x = prev.x + ground_speed_at(prev.x) * gap_time;
     }
     ObstacleKind kind = kind_u < params_.target_share ? ObstacleKind::Target : ObstacleKind::Hurdle;
@@ -94,7 +95,10 @@ std::uint32_t Course::first_ending_after(double x) const {
   std::size_t lo = 0, hi = cache_.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (cache_[mid].far_x() > x) hi = mid; else lo = mid + 1;
+    if (cache_[mid].far_x() > x)
+      hi = mid;
+    else
+      lo = mid + 1;
   }
   return static_cast<std::uint32_t>(lo);
 }

@@ -20,7 +20,7 @@ namespace spear::sim {
 
 // Bounds that keep a bad query from generating without end: about 2.3 days of running at the
 // top speed, and enough obstacles for it.
-inline constexpr double kMaxCourseDistance = 1e8;        // units
+inline constexpr double kMaxCourseDistance = 1e8;  // units
 inline constexpr std::uint32_t kMaxObstacles = 1u << 20;
 
 struct CourseParams {
@@ -30,8 +30,8 @@ struct CourseParams {
   float extra_gap_time = 0.85f;  // s of random extra spacing
   float target_share = 0.4f;     // probability that an obstacle is a straw target
   int max_same_in_row = 3;       // never more than this many of one kind in a row
-  float hurdle_min_height = 25.f, hurdle_max_height = 45.f;  // units (game.md)
-  float hurdle_width = 10.f;                                 // units
+  float hurdle_min_height = 25.f, hurdle_max_height = 45.f;    // units (game.md)
+  float hurdle_width = 10.f;                                   // units
   float target_min_height = 150.f, target_max_height = 165.f;  // about the runner's height
   float target_width = 22.f;                                   // units
 };

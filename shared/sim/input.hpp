@@ -21,9 +21,9 @@ enum class Button : std::uint16_t {
 inline constexpr std::uint16_t kButtonMask = 0xFF;  // every defined bit
 
 struct Input {
-  Tick tick = 0;               // the tick this input is for
-  std::uint16_t buttons = 0;   // Button bits pressed this tick
-  std::uint8_t lab_pick = 0;   // 0: none; 1..kLabMotionCount picks that lab motion (keys 1–5)
+  Tick tick = 0;              // the tick this input is for
+  std::uint16_t buttons = 0;  // Button bits pressed this tick
+  std::uint8_t lab_pick = 0;  // 0: none; 1..kLabMotionCount picks that lab motion (keys 1–5)
 
   constexpr bool has(Button b) const { return (buttons & static_cast<std::uint16_t>(b)) != 0; }
   constexpr Input& press(Button b) {

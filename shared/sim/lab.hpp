@@ -29,10 +29,17 @@ constexpr rig::Motion lab_motion(std::uint8_t index) {
 inline float lab_cycle_progress(const rig::RigState& rig) {
   float cycle = 0.f;
   switch (rig.motion) {
-    case rig::Motion::Form: cycle = rig::form_duration(); break;
-    case rig::Motion::Throw: cycle = rig::kThrowDuration + rig::kThrowRest; break;
-    case rig::Motion::Jump: cycle = rig::kJumpDuration + rig::kJumpRest; break;
-    default: return rig.phase - std::floor(rig.phase);
+    case rig::Motion::Form:
+      cycle = rig::form_duration();
+      break;
+    case rig::Motion::Throw:
+      cycle = rig::kThrowDuration + rig::kThrowRest;
+      break;
+    case rig::Motion::Jump:
+      cycle = rig::kJumpDuration + rig::kJumpRest;
+      break;
+    default:
+      return rig.phase - std::floor(rig.phase);
   }
   const float p = std::fmod(std::max(0.f, rig.motion_time), cycle) / cycle;
   return std::isfinite(p) ? p : 0.f;

@@ -16,7 +16,7 @@
 
 namespace spear::sim {
 
-using RunnerId = std::uint32_t;          // 1, 2, 3 ... in order of joining; never reused
+using RunnerId = std::uint32_t;  // 1, 2, 3 ... in order of joining; never reused
 inline constexpr RunnerId kNoRunner = 0;
 
 inline constexpr Tick kStateMemoryTicks = 30;  // past states kept per runner at least
@@ -57,7 +57,7 @@ class Match {
   float dt() const { return dt_; }
   const Course& course() const { return course_; }
 
-  RunnerId add_runner();  // a new runner at the course start, running
+  RunnerId add_runner();            // a new runner at the course start, running
   bool remove_runner(RunnerId id);  // false if unknown
   bool has_runner(RunnerId id) const { return find(id) != nullptr; }
 
@@ -90,7 +90,7 @@ class Match {
     Tick newest = 0;             // newest stamp seen
     std::uint64_t seen = 0;      // bit k: stamp newest − k seen
     bool any = false;
-    RunnerHistory history{1};         // the last max(rewind_ticks, kStateMemoryTicks) + 1 ticks
+    RunnerHistory history{1};          // the last max(rewind_ticks, kStateMemoryTicks) + 1 ticks
     std::optional<Tick> last_applied;  // newest tick an input with buttons was applied at
     std::vector<InputMove> moves;      // see input_moves()
     RunnerEvents rewind_events{};      // from re-simulations since the last step

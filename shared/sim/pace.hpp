@@ -8,9 +8,9 @@
 
 namespace spear::sim {
 
-inline constexpr float kStartCadence = 2.55f;       // cycles/s (rig.md §5, run)
-inline constexpr float kTopCadence = 3.4f;          // cycles/s (game.md)
-inline constexpr double kRampDistance = 100000.0;   // units (10 km) to reach kTopCadence
+inline constexpr float kStartCadence = 2.55f;      // cycles/s (rig.md §5, run)
+inline constexpr float kTopCadence = 3.4f;         // cycles/s (game.md)
+inline constexpr double kRampDistance = 100000.0;  // units (10 km) to reach kTopCadence
 // The run gait's stride and duty (rig.md §5), for the nominal ground speed used by the course.
 // The runner's actual speed is the rig's scroll_speed; these only plan the spacing.
 inline constexpr float kRunStride = 60.f;  // units

@@ -22,9 +22,7 @@ class SplitMix64 {
     return static_cast<double>(next_u64() >> 11) * (1.0 / 9007199254740992.0);
   }
   // Uniform in [0, 1): the top 24 bits, exactly representable.
-  constexpr float next_float() {
-    return static_cast<float>(next_u64() >> 40) * (1.f / 16777216.f);
-  }
+  constexpr float next_float() { return static_cast<float>(next_u64() >> 40) * (1.f / 16777216.f); }
   // Uniform in [lo, hi).
   constexpr double uniform(double lo, double hi) { return lo + (hi - lo) * next_double(); }
   constexpr float uniform(float lo, float hi) { return lo + (hi - lo) * next_float(); }

@@ -18,18 +18,18 @@ using rig::Pose;
 
 // Pose points that belong to the body (everything but the spear and the arms: hands on the
 // shaft are where the spear is, and a spear poking a target does not crash the runner).
-constexpr Joint kBodyJoints[] = {Joint::Pelvis, Joint::Chest,    Joint::Head,    Joint::Shoulder,
-                                 Joint::Hip,    Joint::KneeNear, Joint::KneeFar, Joint::FootNear,
-                                 Joint::FootFar};
+constexpr Joint kBodyJoints[] = {Joint::Pelvis,   Joint::Chest,    Joint::Head,
+                                 Joint::Shoulder, Joint::Hip,      Joint::KneeNear,
+                                 Joint::KneeFar,  Joint::FootNear, Joint::FootFar};
 // Limb and trunk segments checked as lines at the new pose.
 constexpr Joint kBodySegments[][2] = {
-    {Joint::Hip, Joint::KneeNear},  {Joint::KneeNear, Joint::FootNear},
-    {Joint::Hip, Joint::KneeFar},   {Joint::KneeFar, Joint::FootFar},
-    {Joint::Pelvis, Joint::Chest},  {Joint::Chest, Joint::Head},
+    {Joint::Hip, Joint::KneeNear}, {Joint::KneeNear, Joint::FootNear},
+    {Joint::Hip, Joint::KneeFar},  {Joint::KneeFar, Joint::FootFar},
+    {Joint::Pelvis, Joint::Chest}, {Joint::Chest, Joint::Head},
 };
 // Points whose motion during the tick is swept (fast-moving: feet in swing, knees, the head).
-constexpr Joint kSweptJoints[] = {Joint::FootNear, Joint::FootFar, Joint::KneeNear,
-                                  Joint::KneeFar,  Joint::Pelvis,  Joint::Chest, Joint::Head};
+constexpr Joint kSweptJoints[] = {Joint::FootNear, Joint::FootFar, Joint::KneeNear, Joint::KneeFar,
+                                  Joint::Pelvis,   Joint::Chest,   Joint::Head};
 
 // A foot exactly on the ground line touches an obstacle standing on it: allow float noise below.
 constexpr double kGroundSlack = 1.0;
@@ -113,9 +113,11 @@ double travel(RunnerState& s, const rig::RigInput& in, float dt) {
 }
 
 void step_lab(RunnerState& s, const Input& in, float dt) {
-  if (in.has(Button::LabNext)) s.lab_motion = static_cast<std::uint8_t>((s.lab_motion + 1) % kLabMotionCount);
+  if (in.has(Button::LabNext))
+    s.lab_motion = static_cast<std::uint8_t>((s.lab_motion + 1) % kLabMotionCount);
   if (in.has(Button::LabPrev)) {
-    s.lab_motion = static_cast<std::uint8_t>((s.lab_motion + kLabMotionCount - 1) % kLabMotionCount);
+    s.lab_motion =
+        static_cast<std::uint8_t>((s.lab_motion + kLabMotionCount - 1) % kLabMotionCount);
   }
   if (in.lab_pick >= 1 && in.lab_pick <= kLabMotionCount) {
     s.lab_motion = static_cast<std::uint8_t>(in.lab_pick - 1);
@@ -129,8 +131,7 @@ void step_lab(RunnerState& s, const Input& in, float dt) {
   if (advance) ++s.mode_ticks;
 }
 
-void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
-                RunnerEvents& ev) {
+void step_alive(RunnerState& s, const Input& in, const Course& course, float dt, RunnerEvents& ev) {
   if (in.has(Button::Jump) && s.mode == RunnerMode::Running) {
     s.mode = RunnerMode::Leaping;
     s.mode_ticks = 0;
@@ -272,7 +273,8 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
         start_run(s);
         ev.restarted = true;
         Input rest = in;  // the Jump that restarted does not also leap
-        rest.buttons = static_cast<std::uint16_t>(rest.buttons & ~static_cast<std::uint16_t>(Button::Jump));
+        rest.buttons =
+            static_cast<std::uint16_t>(rest.buttons & ~static_cast<std::uint16_t>(Button::Jump));
         step_alive(s, rest, course, dt, ev);
         return ev;
       }

@@ -29,9 +29,11 @@ std::vector<std::uint8_t> encode_runner_check(const RunnerCheck& check, Tick sta
   std::vector<std::uint8_t> out;
   out.reserve(9 + 4 * moves.size());
   out.push_back(kRunnerCheckVersion);
-  const Tick back = check.hash_tick > state_tick ? 0 : std::min<Tick>(state_tick - check.hash_tick, 255);
+  const Tick back =
+      check.hash_tick > state_tick ? 0 : std::min<Tick>(state_tick - check.hash_tick, 255);
   out.push_back(static_cast<std::uint8_t>(back));
-  for (int i = 0; i < 6; ++i) out.push_back(static_cast<std::uint8_t>((check.hash >> (8 * i)) & 0xFFu));
+  for (int i = 0; i < 6; ++i)
+    out.push_back(static_cast<std::uint8_t>((check.hash >> (8 * i)) & 0xFFu));
   out.push_back(static_cast<std::uint8_t>(moves.size()));
   for (const InputMove& m : moves) {
     put16(out, state_tick - m.applied);

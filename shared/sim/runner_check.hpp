@@ -28,9 +28,9 @@ inline constexpr std::size_t kMaxCheckMoves = 16;
 inline constexpr std::uint8_t kRunnerCheckVersion = 1;
 
 struct RunnerCheck {
-  Tick hash_tick = 0;               // the state hashed is the one after this tick was stepped
-  std::uint64_t hash = 0;           // check_hash() of that state
-  std::vector<InputMove> moves;     // recent moved inputs, at most kMaxCheckMoves, oldest first
+  Tick hash_tick = 0;            // the state hashed is the one after this tick was stepped
+  std::uint64_t hash = 0;        // check_hash() of that state
+  std::vector<InputMove> moves;  // recent moved inputs, at most kMaxCheckMoves, oldest first
   friend bool operator==(const RunnerCheck&, const RunnerCheck&) = default;
 };
 
@@ -38,10 +38,12 @@ struct RunnerCheck {
 std::uint64_t check_hash(const RunnerState& state);
 
 // 9 + 4 × moves bytes, ticks relative to `state_tick` (the snapshot's tick; hash_tick at most
-// 255 ticks before it, clamped to that). Moves applied after state_tick, more than 65535 ticks before it or more
-// than 65535 ticks late, and those beyond kMaxCheckMoves (the oldest) are left out.
+// 255 ticks before it, clamped to that). Moves applied after state_tick, more than 65535 ticks
+// before it or more than 65535 ticks late, and those beyond kMaxCheckMoves (the oldest) are left
+// out.
 std::vector<std::uint8_t> encode_runner_check(const RunnerCheck& check, Tick state_tick);
 // nullopt for anything malformed (wrong version, length, count).
-std::optional<RunnerCheck> decode_runner_check(std::span<const std::uint8_t> bytes, Tick state_tick);
+std::optional<RunnerCheck> decode_runner_check(std::span<const std::uint8_t> bytes,
+                                               Tick state_tick);
 
 }  // namespace spear::sim

@@ -4,7 +4,8 @@
 
 namespace spear::sim {
 
-RunnerHistory::RunnerHistory(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1)) {}
+RunnerHistory::RunnerHistory(std::size_t capacity)
+    : capacity_(std::max<std::size_t>(capacity, 1)) {}
 
 void RunnerHistory::push(Tick tick, const RunnerState& before, const Input* input) {
   if (!entries_.empty() && entries_.back().tick + 1 != tick) entries_.clear();
@@ -28,7 +29,8 @@ std::optional<Tick> RunnerHistory::newest() const {
 }
 
 RunnerHistoryEntry* RunnerHistory::at(Tick tick) {
-  if (entries_.empty() || tick < entries_.front().tick || tick > entries_.back().tick) return nullptr;
+  if (entries_.empty() || tick < entries_.front().tick || tick > entries_.back().tick)
+    return nullptr;
   return &entries_[tick - entries_.front().tick];
 }
 

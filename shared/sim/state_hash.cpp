@@ -21,7 +21,10 @@ struct Hasher {
   void b(bool v) { bytes(v ? 1u : 0u, 1); }
   void f(float v) { bytes(std::bit_cast<std::uint32_t>(v), 4); }
   void d(double v) { bytes(std::bit_cast<std::uint64_t>(v), 8); }
-  void v2(rig::Vec2 v) { f(v.x); f(v.y); }
+  void v2(rig::Vec2 v) {
+    f(v.x);
+    f(v.y);
+  }
 };
 
 }  // namespace

@@ -7,8 +7,8 @@ namespace spear::sim {
 
 using Tick = std::uint32_t;  // 60 Hz: wraps after 2.2 years of match time
 
-inline constexpr int kDefaultTickRate = 60;                       // ticks per second
-inline constexpr float kDefaultDt = 1.f / kDefaultTickRate;        // seconds per tick
+inline constexpr int kDefaultTickRate = 60;                  // ticks per second
+inline constexpr float kDefaultDt = 1.f / kDefaultTickRate;  // seconds per tick
 
 // Whole ticks needed to cover `seconds` at step `dt` (rounded up, at least 1).
 constexpr std::uint32_t ticks_for(float seconds, float dt) {

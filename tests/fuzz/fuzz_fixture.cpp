@@ -22,11 +22,16 @@ namespace {
 
 net::RunnerMode wire_mode(sim::RunnerMode m) {
   switch (m) {
-    case sim::RunnerMode::Running: return net::RunnerMode::Running;
-    case sim::RunnerMode::Leaping: return net::RunnerMode::Jumping;
-    case sim::RunnerMode::Falling: return net::RunnerMode::Falling;
-    case sim::RunnerMode::Down: return net::RunnerMode::Down;
-    case sim::RunnerMode::Lab: return net::RunnerMode::Lab;
+    case sim::RunnerMode::Running:
+      return net::RunnerMode::Running;
+    case sim::RunnerMode::Leaping:
+      return net::RunnerMode::Jumping;
+    case sim::RunnerMode::Falling:
+      return net::RunnerMode::Falling;
+    case sim::RunnerMode::Down:
+      return net::RunnerMode::Down;
+    case sim::RunnerMode::Lab:
+      return net::RunnerMode::Lab;
   }
   return net::RunnerMode::Running;
 }
@@ -125,8 +130,8 @@ std::vector<net::Snapshot> match_snapshots(int count, net::Tick first_tick) {
   while (match.tick() < last) {
     const sim::Tick tick = match.tick();
     for (std::size_t i = 0; i < ids.size(); ++i) {
-      const sim::Input in = bots[i].decide(match.runner(ids[i])->state, match.course(), tick,
-                                           match.dt());
+      const sim::Input in =
+          bots[i].decide(match.runner(ids[i])->state, match.course(), tick, match.dt());
       if (!in.empty()) (void)match.submit_input(ids[i], in);
     }
     match.step();
@@ -140,17 +145,20 @@ std::vector<net::Snapshot> match_snapshots(int count, net::Tick first_tick) {
 ServerTraffic server_traffic() {
   ServerTraffic t;
   net::Challenge c;
-  for (std::size_t i = 0; i < c.cookie.size(); ++i) c.cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
+  for (std::size_t i = 0; i < c.cookie.size(); ++i)
+    c.cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
   t.challenge = encode(1, 0, c);
   t.welcome = encode(2, kSessionKey, fixture_welcome());
   const Encoded& e = encoded_match();
   t.baseline_snapshot = encode(3, kSessionKey, e.baseline);
   net::Sequence seq = 4;
   for (std::size_t i = 0; i < e.deltas.size(); ++i)
-    t.later.push_back({"snapshot_delta_" + std::to_string(i), encode(seq++, kSessionKey, e.deltas[i])});
+    t.later.push_back(
+        {"snapshot_delta_" + std::to_string(i), encode(seq++, kSessionKey, e.deltas[i])});
   t.later.push_back({"welcome_repeat", encode(seq++, kSessionKey, fixture_welcome())});
-  t.later.push_back({"disconnect_shutdown", encode(seq++, kSessionKey,
-                                                   net::Disconnect{net::DisconnectReason::ServerShutdown})});
+  t.later.push_back(
+      {"disconnect_shutdown",
+       encode(seq++, kSessionKey, net::Disconnect{net::DisconnectReason::ServerShutdown})});
   t.later.push_back({"snapshot_replayed", t.baseline_snapshot});
   return t;
 }
@@ -207,7 +215,8 @@ std::vector<Datagram> all_message_kinds() {
   out.push_back({"hello_player", encode(1, 0, net::Hello{net::Role::Player})});
   out.push_back({"hello_spectator", encode(1, 0, net::Hello{net::Role::Spectator})});
   net::Response r;
-  for (std::size_t i = 0; i < r.cookie.size(); ++i) r.cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
+  for (std::size_t i = 0; i < r.cookie.size(); ++i)
+    r.cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
   r.name = "runner";
   out.push_back({"response", encode(2, 0, r)});
   for (auto reason : {net::RefusalReason::ServerFull, net::RefusalReason::WrongPassword,

@@ -33,10 +33,10 @@ const T* only(const server::Outbox& out) {
   return std::get_if<T>(&packet.message);
 }
 
-void replace_all(std::vector<std::uint8_t>& bytes, const std::uint8_t* from,
-                 const std::uint8_t* to, std::size_t n) {
-  for (auto it = bytes.begin();
-       (it = std::search(it, bytes.end(), from, from + n)) != bytes.end(); it += static_cast<std::ptrdiff_t>(n))
+void replace_all(std::vector<std::uint8_t>& bytes, const std::uint8_t* from, const std::uint8_t* to,
+                 std::size_t n) {
+  for (auto it = bytes.begin(); (it = std::search(it, bytes.end(), from, from + n)) != bytes.end();
+       it += static_cast<std::ptrdiff_t>(n))
     std::copy(to, to + n, it);
 }
 
@@ -63,17 +63,18 @@ std::vector<Datagram> client_traffic() {
   out.push_back({"hello_spectator", encode(1, 0, net::Hello{net::Role::Spectator})});
   out.push_back({"response_player",
                  encode(2, 0, player_response(cookie_placeholder(), net::Role::Player, "runner"))});
-  out.push_back({"response_spectator", encode(2, 0, player_response(cookie_placeholder(),
-                                                                     net::Role::Spectator, "eye"))});
+  out.push_back({"response_spectator",
+                 encode(2, 0, player_response(cookie_placeholder(), net::Role::Spectator, "eye"))});
   net::Sequence seq = 3;
   for (int i = 0; i < 4; ++i) {
     net::Input in;
     in.ack_tick = static_cast<net::Tick>(2 * i);
     for (net::Tick t = 0; t < 8; ++t) {
       const net::Tick tick = static_cast<net::Tick>(4 * i) + t + 1;
-      in.frames.push_back({tick, tick % 5 == 0 ? net::buttons::kJump
-                                 : tick % 7 == 0 ? net::buttons::kThrust
-                                                 : std::uint8_t{0},
+      in.frames.push_back({tick,
+                           tick % 5 == 0   ? net::buttons::kJump
+                           : tick % 7 == 0 ? net::buttons::kThrust
+                                           : std::uint8_t{0},
                            0});
     }
     out.push_back({"input_" + std::to_string(i), encode(seq++, kSessionKey, in)});
@@ -124,7 +125,8 @@ ServerUnderFuzz::ServerUnderFuzz() {
   table_->send_snapshots(match_->snapshot(), out);
 }
 
-std::vector<std::uint8_t> ServerUnderFuzz::with_live_values(std::span<const std::uint8_t> bytes) const {
+std::vector<std::uint8_t> ServerUnderFuzz::with_live_values(
+    std::span<const std::uint8_t> bytes) const {
   std::vector<std::uint8_t> live(bytes.begin(), bytes.end());
   std::uint8_t placeholder[8], key[8];
   std::memcpy(placeholder, &kSessionKey, 8);  // FlatBuffers scalars are little-endian

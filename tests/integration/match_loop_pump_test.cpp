@@ -55,7 +55,8 @@ std::vector<std::uint8_t> forged_input(net::SessionKey key, net::Sequence seq,
 
 std::vector<net::InputFrame> jumps(net::Tick from, int n) {
   std::vector<net::InputFrame> f;
-  for (int i = 0; i < n; ++i) f.push_back({from + static_cast<net::Tick>(i), net::buttons::kJump, 0});
+  for (int i = 0; i < n; ++i)
+    f.push_back({from + static_cast<net::Tick>(i), net::buttons::kJump, 0});
   return f;
 }
 
@@ -470,7 +471,8 @@ TEST(MatchLoopPump, SoakWith64BotsAnd256Spectators) {
   c.max_spectators = 256;
   LoopPump pump(c);
   std::vector<PumpClient*> clients;
-  for (int i = 0; i < 256; ++i) clients.push_back(&pump.add_client(spectator("s" + std::to_string(i))));
+  for (int i = 0; i < 256; ++i)
+    clients.push_back(&pump.add_client(spectator("s" + std::to_string(i))));
   pump.connect_all();
   for (PumpClient* cl : clients) ASSERT_EQ(cl->connection.state(), ConnectionState::Connected);
 
@@ -499,11 +501,11 @@ TEST(MatchLoopPump, SoakWith64BotsAnd256Spectators) {
     runner_bytes += st.snapshot_runner_bytes;
   }
   EXPECT_EQ(pump.stats.drops.total(), 0u);
-  std::printf("64 bots, 256 spectators: tick p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
-              "%.0f B/s down per client; %.1f B per runner per snapshot\n",
-              timings.quantile(0.5) * 1e3, timings.quantile(0.99) * 1e3,
-              timings.max_seconds() * 1e3, down / clients.size(),
-              static_cast<double>(runner_bytes) / static_cast<double>(runners));
+  std::printf(
+      "64 bots, 256 spectators: tick p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
+      "%.0f B/s down per client; %.1f B per runner per snapshot\n",
+      timings.quantile(0.5) * 1e3, timings.quantile(0.99) * 1e3, timings.max_seconds() * 1e3,
+      down / clients.size(), static_cast<double>(runner_bytes) / static_cast<double>(runners));
 }
 
 }  // namespace

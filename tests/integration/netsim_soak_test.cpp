@@ -45,7 +45,8 @@ constexpr double kSnapshotRate = 30.0;
 
 std::string temp_path(const std::string& name) {
   const char* dir = std::getenv("TMPDIR");
-  return std::string(dir && *dir ? dir : "/tmp") + "/spear-soak-" + std::to_string(getpid()) + "-" + name;
+  return std::string(dir && *dir ? dir : "/tmp") + "/spear-soak-" + std::to_string(getpid()) + "-" +
+         name;
 }
 
 std::string read_file(const std::string& path) {
@@ -90,10 +91,13 @@ std::vector<client::RunnerFrame> frames_of(const net::Snapshot& s) {
 }
 
 void print_pops(const char* who, const client::TruthPopStats& s) {
-  std::printf("    %s: frames %llu, measured %llu (uncovered %llu), worst step %.3f (runner %u, tick %.1f), mean %.3f, "
-              "pops %llu, worst distance from the reference %.2f;",
-              who, (unsigned long long)s.frames, (unsigned long long)s.samples, (unsigned long long)s.uncovered,
-              s.worst_step, s.worst_runner, s.worst_tick, s.mean_step(), (unsigned long long)s.pops, s.worst_error);
+  std::printf(
+      "    %s: frames %llu, measured %llu (uncovered %llu), worst step %.3f (runner %u, tick "
+      "%.1f), mean %.3f, "
+      "pops %llu, worst distance from the reference %.2f;",
+      who, (unsigned long long)s.frames, (unsigned long long)s.samples,
+      (unsigned long long)s.uncovered, s.worst_step, s.worst_runner, s.worst_tick, s.mean_step(),
+      (unsigned long long)s.pops, s.worst_error);
   for (const auto n : s.histogram) std::printf(" %llu", (unsigned long long)n);
   std::printf("\n");
 }
@@ -108,9 +112,10 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   const std::uint16_t server_port = port_after(*listening, "127.0.0.1:");
   ASSERT_NE(server_port, 0);
 
-  ChildProcess netsim(kNetsim, {"--listen", "127.0.0.1:0", "--to", "127.0.0.1:" + std::to_string(server_port),
-                                "--loss", "0.1", "--delay-ms", "60", "--jitter-ms", "20", "--dup", "0.02",
-                                "--reorder", "0.05", "--seed", "4", "--duration", "120"});
+  ChildProcess netsim(
+      kNetsim, {"--listen", "127.0.0.1:0", "--to", "127.0.0.1:" + std::to_string(server_port),
+                "--loss", "0.1", "--delay-ms", "60", "--jitter-ms", "20", "--dup", "0.02",
+                "--reorder", "0.05", "--seed", "4", "--duration", "120"});
   const auto relaying = netsim.wait_for_line("relaying", 10.0);
   ASSERT_TRUE(relaying) << netsim.output();
   const std::uint16_t relay_port = port_after(*relaying, "127.0.0.1:");
@@ -137,7 +142,9 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   client::SessionConfig sc;
   sc.name = "soak-player";
   sc.autoplay = true;
-  sc.on_snapshot = [&received](const net::Snapshot& s, double) { received.add(s.tick, frames_of(s)); };
+  sc.on_snapshot = [&received](const net::Snapshot& s, double) {
+    received.add(s.tick, frames_of(s));
+  };
   std::string why;
   auto link = client::ServerLink::open(net::PeerAddress::ipv4(127, 0, 0, 1, relay_port), &why);
   ASSERT_TRUE(link) << why;
@@ -165,7 +172,8 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       clean_buffer.push(s.tick, frames_of(s), now);
     }
     const client::InterpolatedView& clean = clean_buffer.sample(now);
-    if (clean.kind != client::SampleKind::Empty) clean_vs_truth.add_frame(clean.render_time * kTickRate, clean.runners);
+    if (clean.kind != client::SampleKind::Empty)
+      clean_vs_truth.add_frame(clean.render_time * kTickRate, clean.runners);
 
     player.update(now, static_cast<float>(now - last));
     player.on_frame(false);
@@ -178,7 +186,8 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
     if (shown.kind != client::SampleKind::Empty) {
       const client::RunnerView* own = player.own();  // drawn by the predictor, not interpolated
       std::vector<client::RunnerFrame> drawn, own_view;
-      for (const client::RunnerFrame& r : shown.runners) (own && r.id == own->frame.id ? own_view : drawn).push_back(r);
+      for (const client::RunnerFrame& r : shown.runners)
+        (own && r.id == own->frame.id ? own_view : drawn).push_back(r);
       drawn_vs_truth.add_frame(shown.render_time * kTickRate, drawn);
       drawn_vs_received.add_frame(shown.render_time * kTickRate, drawn);
       own_vs_truth.add_frame(shown.render_time * kTickRate, own_view);
@@ -227,7 +236,8 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   EXPECT_GT(generated, static_cast<std::uint64_t>(kTickRate * kMatchSeconds * 0.9));
   EXPECT_LE(static_cast<std::uint64_t>(accepted), generated);
   EXPECT_GE(static_cast<double>(accepted), 0.995 * static_cast<double>(generated))
-      << accepted << " of " << generated << "\n" << entry;
+      << accepted << " of " << generated << "\n"
+      << entry;
 
   // (c) No pops, on enough frames to mean something; the clean client exact.
   const client::TruthPopStats& drawn = drawn_vs_truth.stats();
@@ -242,25 +252,37 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   EXPECT_LT(clean.worst_error, 0.01);
 
   const client::OwnRunnerPredictor* predictor = player.predictor();
-  std::printf("[ netsim soak: 10%% loss, 60 ± 20 ms, 2%% dup, 5%% reorder, %.0f s ]\n", kMatchSeconds);
-  std::printf("  inputs: generated %llu, accepted by the server %lld (%.3f%%), lost %lld; duplicate %lld, late %lld, "
-              "too old %lld, too far ahead %lld\n",
-              (unsigned long long)generated, accepted, 100.0 * accepted / std::max<double>(1.0, generated),
-              static_cast<long long>(generated) - accepted, json_integer(entry, "duplicate"), json_integer(entry, "late"),
-              json_integer(entry, "too_old"), json_integer(entry, "too_far_ahead"));
-  std::printf("  snapshots: impaired loss %.1f%%, extrapolated frames %llu, held %llu; truth %zu snapshots, gaps %llu\n",
-              stats.snapshot_loss * 100.0, (unsigned long long)stats.frames_extrapolated,
-              (unsigned long long)stats.frames_held, truth.size(), (unsigned long long)truth.gaps());
-  std::printf("  pops: error step per frame, units (pop above %.0f); histogram of steps <1 <2 <4 <8 <16 <32 >=32\n",
-              threshold);
+  std::printf("[ netsim soak: 10%% loss, 60 ± 20 ms, 2%% dup, 5%% reorder, %.0f s ]\n",
+              kMatchSeconds);
+  std::printf(
+      "  inputs: generated %llu, accepted by the server %lld (%.3f%%), lost %lld; duplicate %lld, "
+      "late %lld, "
+      "too old %lld, too far ahead %lld\n",
+      (unsigned long long)generated, accepted, 100.0 * accepted / std::max<double>(1.0, generated),
+      static_cast<long long>(generated) - accepted, json_integer(entry, "duplicate"),
+      json_integer(entry, "late"), json_integer(entry, "too_old"),
+      json_integer(entry, "too_far_ahead"));
+  std::printf(
+      "  snapshots: impaired loss %.1f%%, extrapolated frames %llu, held %llu; truth %zu "
+      "snapshots, gaps %llu\n",
+      stats.snapshot_loss * 100.0, (unsigned long long)stats.frames_extrapolated,
+      (unsigned long long)stats.frames_held, truth.size(), (unsigned long long)truth.gaps());
+  std::printf(
+      "  pops: error step per frame, units (pop above %.0f); histogram of steps <1 <2 <4 <8 <16 "
+      "<32 >=32\n",
+      threshold);
   print_pops("drawn interpolated (bots) vs truth", drawn);
   print_pops("the same vs what it received", drawn_vs_received.stats());
   print_pops("own runner's interpolated view vs truth", own_vs_truth.stats());
   print_pops("clean spectator vs truth", clean);
   if (predictor) {
-    std::printf("  own runner (predicted): checks %llu, mismatches %llu, corrections %llu, worst correction step %.3f\n",
-                (unsigned long long)predictor->stats().checks, (unsigned long long)predictor->stats().mismatches,
-                (unsigned long long)predictor->stats().corrections, predictor->stats().worst_correction_step);
+    std::printf(
+        "  own runner (predicted): checks %llu, mismatches %llu, corrections %llu, worst "
+        "correction step %.3f\n",
+        (unsigned long long)predictor->stats().checks,
+        (unsigned long long)predictor->stats().mismatches,
+        (unsigned long long)predictor->stats().corrections,
+        predictor->stats().worst_correction_step);
   }
   std::printf("  wall time %.1f s\n", seconds_now() - wall_start);
 }

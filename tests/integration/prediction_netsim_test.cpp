@@ -29,9 +29,10 @@ TEST(PredictionOverNetsim, AutoplayRunsCleanThrough120msRoundTripAnd5PercentLoss
   ASSERT_TRUE(srv.start(error)) << error;
   std::thread run([&] { srv.run(); });
 
-  test::ChildProcess netsim(SPEAR_NETSIM_BIN, {"--listen", "127.0.0.1:0", "--to", "127.0.0.1:" + std::to_string(srv.port()),
-                                               "--loss", "0.05", "--delay-ms", "60", "--jitter-ms", "5",
-                                               "--seed", "3", "--duration", "60"});
+  test::ChildProcess netsim(
+      SPEAR_NETSIM_BIN,
+      {"--listen", "127.0.0.1:0", "--to", "127.0.0.1:" + std::to_string(srv.port()), "--loss",
+       "0.05", "--delay-ms", "60", "--jitter-ms", "5", "--seed", "3", "--duration", "60"});
   const auto line = netsim.wait_for_line("relaying", 10.0);
   ASSERT_TRUE(line) << netsim.output();
   // "spear-netsim: relaying 127.0.0.1:PORT -> ..."
@@ -43,7 +44,8 @@ TEST(PredictionOverNetsim, AutoplayRunsCleanThrough120msRoundTripAnd5PercentLoss
   sc.name = "predicting";
   sc.autoplay = true;
   std::string why;
-  auto link = client::ServerLink::open(net::PeerAddress::ipv4(127, 0, 0, 1, static_cast<std::uint16_t>(port)), &why);
+  auto link = client::ServerLink::open(
+      net::PeerAddress::ipv4(127, 0, 0, 1, static_cast<std::uint16_t>(port)), &why);
   ASSERT_TRUE(link) << why;
   client::ClientSession session(sc, std::move(link));
   const double start = seconds_now();
@@ -69,11 +71,13 @@ TEST(PredictionOverNetsim, AutoplayRunsCleanThrough120msRoundTripAnd5PercentLoss
   EXPECT_LT(p->stats().worst_correction_step, 3.0);
   // The server agrees: no runner of the match crashed.
   for (const auto& r : srv.summary().runners) EXPECT_EQ(r.crashes, 0u) << r.name;
-  std::printf("[ netsim 120 ms RTT 5%% loss, 20 s ] checks %llu, mismatches %llu, moves %llu, corrections %llu, "
-              "distance %.0f, crashes %u\n",
-              (unsigned long long)p->stats().checks, (unsigned long long)p->stats().mismatches,
-              (unsigned long long)p->stats().moves, (unsigned long long)p->stats().corrections, p->state().distance,
-              p->state().crashes);
+  std::printf(
+      "[ netsim 120 ms RTT 5%% loss, 20 s ] checks %llu, mismatches %llu, moves %llu, corrections "
+      "%llu, "
+      "distance %.0f, crashes %u\n",
+      (unsigned long long)p->stats().checks, (unsigned long long)p->stats().mismatches,
+      (unsigned long long)p->stats().moves, (unsigned long long)p->stats().corrections,
+      p->state().distance, p->state().crashes);
 }
 
 }  // namespace

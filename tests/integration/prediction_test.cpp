@@ -58,14 +58,15 @@ class LossyDelayLine {
 struct Outcome {
   std::uint32_t server_crashes = 0;
   double server_distance = 0.0;
-  std::uint64_t compared_ticks = 0;     // ticks where prediction and server were compared
-  std::uint64_t disagreements = 0;      // of those, ticks where distance, score or crashes differ
+  std::uint64_t compared_ticks = 0;  // ticks where prediction and server were compared
+  std::uint64_t disagreements = 0;   // of those, ticks where distance, score or crashes differ
   client::PredictionStats prediction;
-  double own_offset_max = 0.0;          // units: |shown − server| of the own runner at the snapshot tick
+  double own_offset_max = 0.0;  // units: |shown − server| of the own runner at the snapshot tick
 };
 
 struct RunOptions {
-  bool prediction = true;  // predictor at the present + server rewind; else the time shown, no rewind
+  bool prediction =
+      true;  // predictor at the present + server rewind; else the time shown, no rewind
   float skill = 1.f;
   double seconds = 120.0;
   std::uint64_t seed = 21;
@@ -87,7 +88,8 @@ Outcome run_match(const RunOptions& o) {
   net::ClientConfig cc;
   cc.name = "predicting";
   net::ClientConnection conn(cc);
-  LossyDelayLine up(o.seed * 3 + 1, 0.060, 0.004, o.loss), down(o.seed * 3 + 2, 0.060, 0.004, o.loss);
+  LossyDelayLine up(o.seed * 3 + 1, 0.060, 0.004, o.loss),
+      down(o.seed * 3 + 2, 0.060, 0.004, o.loss);
   client::InterpolationBuffer buffer;
   std::optional<client::OwnRunnerPredictor> predictor;
   std::optional<sim::BotController> bot;
@@ -113,7 +115,8 @@ Outcome run_match(const RunOptions& o) {
       const auto mine = predictor ? predictor->state_after(t) : std::nullopt;
       if (s && mine) {
         ++result.compared_ticks;
-        if (std::tuple{mine->distance, mine->score, mine->crashes} != std::tuple{s->distance, s->score, s->crashes})
+        if (std::tuple{mine->distance, mine->score, mine->crashes} !=
+            std::tuple{s->distance, s->score, s->crashes})
           ++result.disagreements;
       }
     }
@@ -141,13 +144,15 @@ Outcome run_match(const RunOptions& o) {
         predictor->on_snapshot(*s.own, distance);
         // What the player is shown of its runner, against the server at the same tick.
         if (const auto mine = predictor->state_after(s.tick); mine && distance)
-          result.own_offset_max = std::max(result.own_offset_max, std::abs(mine->distance - *distance));
+          result.own_offset_max =
+              std::max(result.own_offset_max, std::abs(mine->distance - *distance));
       }
       buffer.push(s.tick, std::move(frames), cnow);
     }
     buffer.sample(cnow);
     if (predictor && buffer.clock().valid() && conn.state() == net::ConnectionState::Connected) {
-      const double at = o.prediction ? buffer.clock().server_time_at(cnow) : buffer.view().render_time;
+      const double at =
+          o.prediction ? buffer.clock().server_time_at(cnow) : buffer.view().render_time;
       const auto present = static_cast<net::Tick>(std::max(0.0, std::floor(at * kTickRate)));
       const auto frames = predictor->advance(present, [&](const sim::RunnerState& st, net::Tick t) {
         return bot->decide(st, predictor->course(), t, predictor->dt());
@@ -173,14 +178,17 @@ Outcome run_match(const RunOptions& o) {
     }
   }
   const auto& p = result.prediction;
-  std::printf("[ prediction %s skill %.1f %.0f s ] server crashes %u, distance %.0f; checks %llu (mismatches %llu), "
-              "moves %llu (lost %llu), corrections %llu, worst %.2f units, worst step %.3f units/frame, "
-              "compared ticks %llu (disagree %llu), gave up %d\n",
-              o.prediction ? "on" : "off", o.skill, o.seconds, result.server_crashes, result.server_distance,
-              (unsigned long long)p.checks, (unsigned long long)p.mismatches, (unsigned long long)p.moves,
-              (unsigned long long)p.lost_moves, (unsigned long long)p.corrections, p.worst_correction,
-              p.worst_correction_step, (unsigned long long)result.compared_ticks,
-              (unsigned long long)result.disagreements, p.gave_up ? 1 : 0);
+  std::printf(
+      "[ prediction %s skill %.1f %.0f s ] server crashes %u, distance %.0f; checks %llu "
+      "(mismatches %llu), "
+      "moves %llu (lost %llu), corrections %llu, worst %.2f units, worst step %.3f units/frame, "
+      "compared ticks %llu (disagree %llu), gave up %d\n",
+      o.prediction ? "on" : "off", o.skill, o.seconds, result.server_crashes,
+      result.server_distance, (unsigned long long)p.checks, (unsigned long long)p.mismatches,
+      (unsigned long long)p.moves, (unsigned long long)p.lost_moves,
+      (unsigned long long)p.corrections, p.worst_correction, p.worst_correction_step,
+      (unsigned long long)result.compared_ticks, (unsigned long long)result.disagreements,
+      p.gave_up ? 1 : 0);
   return result;
 }
 

@@ -42,9 +42,10 @@ std::uint16_t port_after(const std::string& line, const std::string& marker) {
 
 TEST(ServerBinary, HeadlessDurationExitsZero) {
   std::string out;
-  const auto code = run_to_exit(kServer, {"--headless", "--duration", "2", "--port", "0",
-                                          "--bind", "127.0.0.1", "--bots", "2"},
-                                20.0, &out);
+  const auto code = run_to_exit(
+      kServer,
+      {"--headless", "--duration", "2", "--port", "0", "--bind", "127.0.0.1", "--bots", "2"}, 20.0,
+      &out);
   ASSERT_TRUE(code.has_value()) << out;
   EXPECT_EQ(*code, 0) << out;
   EXPECT_NE(out.find("match over after 120 ticks"), std::string::npos) << out;
@@ -52,10 +53,9 @@ TEST(ServerBinary, HeadlessDurationExitsZero) {
 
 TEST(ServerBinary, FastRunsWithTheSameArgumentsWriteTheSameSummary) {
   const std::string a = temp_path("a.json"), b = temp_path("b.json");
-  const std::vector<std::string> common = {"--headless", "--fast",  "--duration", "60",
-                                           "--bots",     "4",       "--bot-skill", "0.4",
-                                           "--seed",     "99",      "--port",     "0",
-                                           "--bind",     "127.0.0.1", "--summary-json"};
+  const std::vector<std::string> common = {
+      "--headless", "--fast", "--duration", "60", "--bots", "4",         "--bot-skill",   "0.4",
+      "--seed",     "99",     "--port",     "0",  "--bind", "127.0.0.1", "--summary-json"};
   auto args_a = common, args_b = common;
   args_a.push_back(a);
   args_b.push_back(b);
@@ -80,8 +80,9 @@ TEST(ServerBinary, FastRunsWithTheSameArgumentsWriteTheSameSummary) {
 TEST(ServerBinary, RealTimeSummaryCarriesTickTimings) {
   const std::string path = temp_path("timing.json");
   std::string out;
-  ASSERT_EQ(run_to_exit(kServer, {"--headless", "--duration", "1", "--bots", "3", "--port", "0",
-                                  "--bind", "127.0.0.1", "--summary-json", path},
+  ASSERT_EQ(run_to_exit(kServer,
+                        {"--headless", "--duration", "1", "--bots", "3", "--port", "0", "--bind",
+                         "127.0.0.1", "--summary-json", path},
                         20.0, &out),
             0)
       << out;
@@ -94,9 +95,9 @@ TEST(ServerBinary, RealTimeSummaryCarriesTickTimings) {
 
 TEST(ServerBinary, BadFlagsExitTwoWithAMessage) {
   const std::vector<std::vector<std::string>> bad = {
-      {"--tick-rate", "0"},          {"--no-such-flag"},        {"--bot-skill", "1.5"},
-      {"--fast", "--duration", "1"}, {"--port", "70000"},       {"--snapshot-rate", "120"},
-      {"--log-level", "loud"},       {"--duration", "-3"},      {"--bots", "many"}};
+      {"--tick-rate", "0"},          {"--no-such-flag"},   {"--bot-skill", "1.5"},
+      {"--fast", "--duration", "1"}, {"--port", "70000"},  {"--snapshot-rate", "120"},
+      {"--log-level", "loud"},       {"--duration", "-3"}, {"--bots", "many"}};
   for (const auto& args : bad) {
     std::string out;
     const auto code = run_to_exit(kServer, args, 10.0, &out);
@@ -111,8 +112,8 @@ TEST(ServerBinary, BadFlagsExitTwoWithAMessage) {
 
 TEST(ServerBinary, SigtermWithAClientAttachedTellsItAndExitsZero) {
   const std::string summary = temp_path("sigterm.json");
-  ChildProcess server(kServer, {"--port", "0", "--bind", "127.0.0.1", "--bots", "2",
-                                "--summary-json", summary});
+  ChildProcess server(
+      kServer, {"--port", "0", "--bind", "127.0.0.1", "--bots", "2", "--summary-json", summary});
   const auto line = server.wait_for_line("listening on udp", 10.0);
   ASSERT_TRUE(line) << server.output();
   const std::uint16_t port = port_after(*line, "127.0.0.1:");
@@ -120,14 +121,14 @@ TEST(ServerBinary, SigtermWithAClientAttachedTellsItAndExitsZero) {
 
   LoopbackClient client(net::ClientConfig{}, port);
   client.start();
-  ASSERT_TRUE(pump_until({&client}, [&] { return !client.snapshots().empty(); }, 5.0))
+  ASSERT_TRUE(pump_until(
+      {&client}, [&] { return !client.snapshots().empty(); }, 5.0))
       << server.output();
 
   const double t0 = seconds_now();
   server.send_signal(SIGTERM);
-  ASSERT_TRUE(pump_until({&client}, [&] {
-    return client.state() == net::ConnectionState::Disconnected;
-  }, 3.0));
+  ASSERT_TRUE(pump_until(
+      {&client}, [&] { return client.state() == net::ConnectionState::Disconnected; }, 3.0));
   EXPECT_EQ(client.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
   const auto code = server.wait_exit(5.0);
   const double took = seconds_now() - t0;
@@ -158,21 +159,23 @@ TEST(ServerBinary, MetricsScrapeReturnsPrometheusText) {
   watcher_config.name = "w";
   LoopbackClient watcher(watcher_config, port);
   watcher.start();
-  ASSERT_TRUE(pump_until({&watcher}, [&] { return !watcher.snapshots().empty(); }, 5.0));
+  ASSERT_TRUE(pump_until(
+      {&watcher}, [&] { return !watcher.snapshots().empty(); }, 5.0));
   const std::vector<std::uint8_t> garbage(40, 0x5A);
   LoopbackClient stranger(net::ClientConfig{}, port);
   stranger.send_raw(garbage);
-  pump_until({&watcher}, [] { return false; }, 0.2);
+  pump_until(
+      {&watcher}, [] { return false; }, 0.2);
 
   const HttpResult r = http_get(mport, "/metrics");
   ASSERT_EQ(r.status, 200) << r.headers;
   EXPECT_NE(r.headers.find("Content-Type: text/plain; version=0.0.4"), std::string::npos)
       << r.headers;
   for (const char* name :
-       {"# TYPE spear_tick_duration_seconds histogram", "spear_tick_duration_seconds_bucket{le=\"+Inf\"}",
-        "spear_tick_duration_seconds_sum", "spear_players 0", "spear_spectators 1",
-        "spear_runners 2", "spear_received_bytes_total", "spear_sent_bytes_total",
-        "spear_datagrams_received_total", "spear_datagrams_sent_total",
+       {"# TYPE spear_tick_duration_seconds histogram",
+        "spear_tick_duration_seconds_bucket{le=\"+Inf\"}", "spear_tick_duration_seconds_sum",
+        "spear_players 0", "spear_spectators 1", "spear_runners 2", "spear_received_bytes_total",
+        "spear_sent_bytes_total", "spear_datagrams_received_total", "spear_datagrams_sent_total",
         "spear_datagrams_dropped_total{reason=\"malformed\"} 1",
         "spear_handshakes_total{outcome=\"accepted\"} 1", "# HELP spear_players"}) {
     EXPECT_NE(r.body.find(name), std::string::npos) << name << "\n" << r.body;
@@ -236,16 +239,14 @@ class FakeSidecar {
 
 TEST(ServerBinary, AgonesReadyHealthAndShutdownReachTheSidecar) {
   FakeSidecar sidecar;
-  ChildProcess server(kServer,
-                      {"--agones", "--headless", "--duration", "2.5", "--port", "0", "--bind",
-                       "127.0.0.1"},
-                      {{"AGONES_SDK_HTTP_PORT", std::to_string(sidecar.port())}});
+  ChildProcess server(
+      kServer,
+      {"--agones", "--headless", "--duration", "2.5", "--port", "0", "--bind", "127.0.0.1"},
+      {{"AGONES_SDK_HTTP_PORT", std::to_string(sidecar.port())}});
   const auto code = server.wait_exit(20.0);
   ASSERT_EQ(code, 0) << server.output();
   const auto reqs = sidecar.requests();
-  auto count = [&](const std::string& line) {
-    return std::count(reqs.begin(), reqs.end(), line);
-  };
+  auto count = [&](const std::string& line) { return std::count(reqs.begin(), reqs.end(), line); };
   EXPECT_EQ(count("POST /ready HTTP/1.1"), 1);
   EXPECT_GE(count("POST /health HTTP/1.1"), 2);  // at start, then every 2 s
   EXPECT_EQ(count("POST /shutdown HTTP/1.1"), 1);

@@ -62,10 +62,13 @@ net::ClientConfig spectator(std::string name) {
 
 bool connect(LoopbackClient& c, double timeout_s = 3.0) {
   c.start();
-  pump_until({&c}, [&] {
-    const auto s = c.state();
-    return s != ConnectionState::Connecting && s != ConnectionState::Challenged;
-  }, timeout_s);
+  pump_until(
+      {&c},
+      [&] {
+        const auto s = c.state();
+        return s != ConnectionState::Connecting && s != ConnectionState::Challenged;
+      },
+      timeout_s);
   return c.state() == ConnectionState::Connected;
 }
 
@@ -88,7 +91,9 @@ bool ever_leaped(const std::vector<net::Snapshot>& snaps, net::RunnerId id) {
   return false;
 }
 
-net::Tick newest_tick(LoopbackClient& c) { return c.connection().newest_snapshot_tick().value_or(0); }
+net::Tick newest_tick(LoopbackClient& c) {
+  return c.connection().newest_snapshot_tick().value_or(0);
+}
 
 TEST(ServerLoopback, SnapshotsArriveAndDecodeToTheServersPoses) {
   // A bot-only match is a pure function of the seed: a local copy of the same MatchHost
@@ -100,7 +105,8 @@ TEST(ServerLoopback, SnapshotsArriveAndDecodeToTheServersPoses) {
   RunningServer srv(config);
   LoopbackClient viewer(spectator("viewer"), srv.port());
   ASSERT_TRUE(connect(viewer));
-  ASSERT_TRUE(pump_until({&viewer}, [&] { return viewer.snapshots().size() >= 45; }, 5.0));
+  ASSERT_TRUE(pump_until(
+      {&viewer}, [&] { return viewer.snapshots().size() >= 45; }, 5.0));
 
   server::MatchHost reference(config.seed, config.tick_rate, config.bots, config.bot_skill);
   std::vector<net::Snapshot> snaps = viewer.snapshots();
@@ -136,23 +142,28 @@ TEST(ServerLoopback, PlayerAndSpectatorJoinAndInputsMoveOnlyTheOwnRunner) {
   const net::RunnerId ra = *a.connection().welcome()->runner_id;
   const net::RunnerId rb = *b.connection().welcome()->runner_id;
   EXPECT_FALSE(s.connection().welcome()->runner_id.has_value());
-  ASSERT_TRUE(pump_until({&a, &b, &s}, [&] { return newest_tick(a) > 0 && newest_tick(s) > 0; }, 3.0));
+  ASSERT_TRUE(pump_until(
+      {&a, &b, &s}, [&] { return newest_tick(a) > 0 && newest_tick(s) > 0; }, 3.0));
 
   // The spectator's forged jumps carry its own valid key; they must move nobody.
   const net::SessionKey spectator_key = s.connection().welcome()->session_key;
   for (int i = 0; i < 10; ++i) {
     s.send_raw(forged_input(spectator_key, s.connection().stats().datagrams_out + 40 + i,
                             newest_tick(s) + 1, 8));
-    pump_until({&a, &b, &s}, [] { return false; }, 0.02);
+    pump_until(
+        {&a, &b, &s}, [] { return false; }, 0.02);
   }
-  pump_until({&a, &b, &s}, [] { return false; }, 0.3);
+  pump_until(
+      {&a, &b, &s}, [] { return false; }, 0.3);
   EXPECT_FALSE(ever_leaped(s.snapshots(), ra));
   EXPECT_FALSE(ever_leaped(s.snapshots(), rb));
 
   // a jumps: a's runner leaps, b's does not.
   a.connection().push_input({newest_tick(a) + 4, net::buttons::kJump, 0});
-  ASSERT_TRUE(pump_until({&a, &b, &s}, [&] { return ever_leaped(s.snapshots(), ra); }, 3.0));
-  pump_until({&a, &b, &s}, [] { return false; }, 0.2);
+  ASSERT_TRUE(pump_until(
+      {&a, &b, &s}, [&] { return ever_leaped(s.snapshots(), ra); }, 3.0));
+  pump_until(
+      {&a, &b, &s}, [] { return false; }, 0.2);
   EXPECT_FALSE(ever_leaped(s.snapshots(), rb));
   EXPECT_FALSE(ever_leaped(b.snapshots(), rb));
   EXPECT_TRUE(ever_leaped(b.snapshots(), ra));  // b sees a jump too
@@ -170,7 +181,8 @@ TEST(ServerLoopback, AnotherSessionsKeyOrAnotherPortIsIgnored) {
   const net::RunnerId ra = *a.connection().welcome()->runner_id;
   const net::RunnerId rb = *b.connection().welcome()->runner_id;
   const net::SessionKey key_a = a.connection().welcome()->session_key;
-  ASSERT_TRUE(pump_until({&a, &b}, [&] { return newest_tick(b) > 0; }, 3.0));
+  ASSERT_TRUE(pump_until(
+      {&a, &b}, [&] { return newest_tick(b) > 0; }, 3.0));
 
   // A third socket (another port) with a's key and fresh sequences; and b's socket with a's key.
   LoopbackClient intruder(player("x"), srv.port());
@@ -178,9 +190,11 @@ TEST(ServerLoopback, AnotherSessionsKeyOrAnotherPortIsIgnored) {
     const net::Tick t = newest_tick(b) + 1;
     intruder.send_raw(forged_input(key_a, 100000 + i, t, 8));
     b.send_raw(forged_input(key_a, 200000 + i, t, 8));
-    pump_until({&a, &b}, [] { return false; }, 0.02);
+    pump_until(
+        {&a, &b}, [] { return false; }, 0.02);
   }
-  pump_until({&a, &b}, [] { return false; }, 0.3);
+  pump_until(
+      {&a, &b}, [] { return false; }, 0.3);
   EXPECT_FALSE(ever_leaped(b.snapshots(), ra));
   EXPECT_FALSE(ever_leaped(b.snapshots(), rb));
   EXPECT_EQ(a.state(), ConnectionState::Connected);
@@ -234,7 +248,8 @@ TEST(ServerLoopback, SilentClientIsFreedAfterTheTimeoutAndItsSlotReused) {
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   LoopbackClient third(player("third"), srv.port());
   ASSERT_TRUE(connect(third));
-  ASSERT_TRUE(pump_until({&third}, [&] { return !third.snapshots().empty(); }, 3.0));
+  ASSERT_TRUE(pump_until(
+      {&third}, [&] { return !third.snapshots().empty(); }, 3.0));
   // The first runner is gone: only third's runner is in the snapshots.
   const auto& snap = third.snapshots().back();
   ASSERT_EQ(snap.runners.size(), 1u);
@@ -257,9 +272,13 @@ TEST(ServerLoopback, StopTellsEveryClient) {
   ASSERT_TRUE(connect(s));
   srv.stop();
   EXPECT_EQ(srv.exit_code(), 0);
-  ASSERT_TRUE(pump_until({&a, &s}, [&] {
-    return a.state() == ConnectionState::Disconnected && s.state() == ConnectionState::Disconnected;
-  }, 2.0));
+  ASSERT_TRUE(pump_until(
+      {&a, &s},
+      [&] {
+        return a.state() == ConnectionState::Disconnected &&
+               s.state() == ConnectionState::Disconnected;
+      },
+      2.0));
   EXPECT_EQ(a.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
   EXPECT_EQ(s.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
 }
@@ -271,7 +290,8 @@ TEST(ServerLoopback, FloodOfRandomAndReplayedDatagramsLeavesASpectatorWatching) 
   LoopbackClient watcher(spectator("watcher"), srv.port());
   watcher.record_sent(true);
   ASSERT_TRUE(connect(watcher));
-  ASSERT_TRUE(pump_until({&watcher}, [&] { return watcher.snapshots().size() >= 10; }, 3.0));
+  ASSERT_TRUE(pump_until(
+      {&watcher}, [&] { return watcher.snapshots().size() >= 10; }, 3.0));
   const std::vector<std::vector<std::uint8_t>> captured = watcher.sent();
   ASSERT_FALSE(captured.empty());
 
@@ -295,7 +315,8 @@ TEST(ServerLoopback, FloodOfRandomAndReplayedDatagramsLeavesASpectatorWatching) 
     }
     watcher.pump();
   }
-  ASSERT_TRUE(pump_until({&watcher}, [&] { return watcher.snapshots().size() >= before + 30; }, 3.0));
+  ASSERT_TRUE(pump_until(
+      {&watcher}, [&] { return watcher.snapshots().size() >= before + 30; }, 3.0));
   const double flood_seconds = seconds_now() - start;
   EXPECT_EQ(watcher.state(), ConnectionState::Connected);
 

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "rig/spear_form.hpp"
 #include "server/address_rate_limiter.hpp"
 #include "server/http_listener.hpp"
 #include "server/json_writer.hpp"
@@ -17,7 +18,6 @@
 #include "server/tick_schedule.hpp"
 #include "server/tick_timings.hpp"
 #include "server/wire_input.hpp"
-#include "rig/spear_form.hpp"
 #include "sim/course.hpp"
 #include "sim/runner.hpp"
 #include "support/http_get.hpp"
@@ -47,12 +47,37 @@ TEST(ServerCli, DefaultsFollowTheSpec) {
 }
 
 TEST(ServerCli, EveryFlagLandsInTheConfig) {
-  const ServerArgs a = parse({"--bind", "127.0.0.1", "--port", "4000", "--seed", "123",
-                              "--tick-rate", "50", "--snapshot-rate", "25", "--bots", "3",
-                              "--bot-skill", "0.25", "--max-players", "5", "--max-spectators",
-                              "7", "--password", "pw", "--no-spectators", "--headless", "--fast",
-                              "--duration", "12.5", "--summary-json", "s.json", "--log-level",
-                              "debug", "--metrics-port", "9100"});
+  const ServerArgs a = parse({"--bind",
+                              "127.0.0.1",
+                              "--port",
+                              "4000",
+                              "--seed",
+                              "123",
+                              "--tick-rate",
+                              "50",
+                              "--snapshot-rate",
+                              "25",
+                              "--bots",
+                              "3",
+                              "--bot-skill",
+                              "0.25",
+                              "--max-players",
+                              "5",
+                              "--max-spectators",
+                              "7",
+                              "--password",
+                              "pw",
+                              "--no-spectators",
+                              "--headless",
+                              "--fast",
+                              "--duration",
+                              "12.5",
+                              "--summary-json",
+                              "s.json",
+                              "--log-level",
+                              "debug",
+                              "--metrics-port",
+                              "9100"});
   ASSERT_TRUE(a.run);
   const ServerConfig& c = a.config;
   EXPECT_EQ(c.bind_address, "127.0.0.1");
@@ -75,15 +100,14 @@ TEST(ServerCli, EveryFlagLandsInTheConfig) {
 }
 
 TEST(ServerCli, BadFlagsAreRefusedWithExitCodeTwo) {
-  for (const auto& args : std::vector<std::vector<const char*>>{
-           {"--tick-rate", "0"},
-           {"--bot-skill", "-0.1"},
-           {"--snapshot-rate", "61"},
-           {"--fast", "--duration", "3"},
-           {"--headless", "--fast"},
-           {"--port", "-1"},
-           {"--frobnicate"},
-           {"--max-players", "x"}}) {
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--tick-rate", "0"},
+                                                                {"--bot-skill", "-0.1"},
+                                                                {"--snapshot-rate", "61"},
+                                                                {"--fast", "--duration", "3"},
+                                                                {"--headless", "--fast"},
+                                                                {"--port", "-1"},
+                                                                {"--frobnicate"},
+                                                                {"--max-players", "x"}}) {
     std::string err;
     const ServerArgs a = parse(args, &err);
     EXPECT_FALSE(a.run) << args[0];
@@ -201,12 +225,20 @@ TEST(MatchSummary, ClientsCarryTheirInputAccountingAndWhyTheyLeft) {
   stats.inputs = player.inputs;
   const std::string j = summary_json(m, stats, false);
   EXPECT_NE(j.find("\"name\": \"ada\",\n      \"role\": \"player\",\n      \"runner\": 7,\n"
-                   "      \"wire_runner\": 2,\n      \"connected_s\": 2.5,"), std::string::npos) << j;
-  EXPECT_NE(j.find("\"inputs\": {\n        \"accepted\": 150,\n        \"duplicate\": 900,\n"
-                   "        \"too_old\": 1,\n        \"too_far_ahead\": 2,\n        \"late\": 3\n      },\n"
-                   "      \"left\": \"timed_out\""), std::string::npos) << j;
-  EXPECT_NE(j.find("\"role\": \"spectator\",\n      \"runner\": null,\n      \"wire_runner\": null,"),
-            std::string::npos) << j;
+                   "      \"wire_runner\": 2,\n      \"connected_s\": 2.5,"),
+            std::string::npos)
+      << j;
+  EXPECT_NE(
+      j.find(
+          "\"inputs\": {\n        \"accepted\": 150,\n        \"duplicate\": 900,\n"
+          "        \"too_old\": 1,\n        \"too_far_ahead\": 2,\n        \"late\": 3\n      },\n"
+          "      \"left\": \"timed_out\""),
+      std::string::npos)
+      << j;
+  EXPECT_NE(
+      j.find("\"role\": \"spectator\",\n      \"runner\": null,\n      \"wire_runner\": null,"),
+      std::string::npos)
+      << j;
   EXPECT_NE(j.find("\"left\": null"), std::string::npos) << j;
   EXPECT_NE(j.find("  \"inputs\": {\n    \"accepted\": 150,"), std::string::npos) << j;  // totals
 }
@@ -232,7 +264,8 @@ TEST(MetricsText, FamiliesHaveHelpTypeAndUnits) {
   EXPECT_NE(text.find("spear_handshakes_total{outcome=\"wrong_password\"} 1\n"), std::string::npos);
   EXPECT_NE(text.find("spear_input_frames_total{outcome=\"accepted\"} 120\n"), std::string::npos);
   EXPECT_NE(text.find("spear_input_frames_total{outcome=\"duplicate\"} 7\n"), std::string::npos);
-  EXPECT_NE(text.find("spear_input_frames_total{outcome=\"too_far_ahead\"} 0\n"), std::string::npos);
+  EXPECT_NE(text.find("spear_input_frames_total{outcome=\"too_far_ahead\"} 0\n"),
+            std::string::npos);
   EXPECT_NE(text.find("spear_input_frames_late_total 4\n"), std::string::npos);
   // Every sample line belongs to a family announced by # TYPE.
   std::istringstream lines(text);
@@ -261,7 +294,10 @@ TEST(HttpListener, ServesPathsAndRefusesOversizeRequests) {
   EXPECT_EQ(r.body, "path=/metrics\n");
   const auto big = test::http_get(listener.port(), "/" + std::string(9000, 'a'));
   EXPECT_EQ(big.status, 400);
-  asio::post(io, [&] { listener.close(); io.stop(); });
+  asio::post(io, [&] {
+    listener.close();
+    io.stop();
+  });
   t.join();
   std::string error2;
   HttpListener bad(io, [](std::string_view) { return HttpResponse{}; });
@@ -279,7 +315,7 @@ TEST(WireInput, ButtonsAndLabPicksMapToTheSim) {
   EXPECT_TRUE(in.has(sim::Button::Jump));
   EXPECT_TRUE(in.has(sim::Button::SkeletonToggle));
   EXPECT_FALSE(in.has(sim::Button::Thrust));
-  EXPECT_EQ(in.lab_pick, 5);  // Form is the fifth lab motion
+  EXPECT_EQ(in.lab_pick, 5);                                        // Form is the fifth lab motion
   f.lab_motion = 1 + static_cast<std::uint8_t>(rig::Motion::Fall);  // not in the lab list
   EXPECT_EQ(sim_input_from_wire(f).lab_pick, 0);
 }
@@ -338,7 +374,8 @@ TEST(WireRunner, LabRunnerCarriesPhaseGaitAndTheRigsIkTargets) {
   r = runner_snapshot(4, s, false);
   EXPECT_EQ(r.flags & (net::runner_flags::kLab | net::runner_flags::kSkeleton),
             net::runner_flags::kLab | net::runner_flags::kSkeleton);
-  EXPECT_NEAR(r.lab_phase, std::fmod(s.rig.motion_time, rig::form_duration()) / rig::form_duration(), 1e-5f);
+  EXPECT_NEAR(r.lab_phase,
+              std::fmod(s.rig.motion_time, rig::form_duration()) / rig::form_duration(), 1e-5f);
   ASSERT_TRUE(r.ik);
   EXPECT_EQ(r.ik->hands_on_spear, expected.hands_on_spear);
   EXPECT_TRUE(r.ik->hands_on_spear);

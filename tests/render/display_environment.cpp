@@ -17,7 +17,8 @@ class DisplayEnvironment : public ::testing::Environment {
  public:
   void SetUp() override {
     const char* name = std::getenv("DISPLAY");
-    ASSERT_TRUE(name != nullptr && *name != '\0') << "no DISPLAY: run the render tests under xvfb-run -a";
+    ASSERT_TRUE(name != nullptr && *name != '\0')
+        << "no DISPLAY: run the render tests under xvfb-run -a";
     for (int attempt = 0; attempt < 100 && display_ == nullptr; ++attempt) {
       display_ = XOpenDisplay(nullptr);
       if (display_ == nullptr) std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -39,7 +39,8 @@ class FigureRender : public ::testing::Test {
     sf::RenderTexture& t = *off_.texture;
     VertexBatch batch;
     FigureBuilder builder;
-    if (figure) builder.append(batch, pose, testing::still_secondary(pose), Placement{}, player_style());
+    if (figure)
+      builder.append(batch, pose, testing::still_secondary(pose), Placement{}, player_style());
     const sf::View view = world_view(t.getSize());
     t.clear(kBackground);
     t.setView(view);
@@ -48,7 +49,9 @@ class FigureRender : public ::testing::Test {
     return {t.getTexture().copyToImage(), view, &t};
   }
 
-  sf::Vector2i pixel_of(const Drawn& d, rig::Vec2 p) const { return d.texture->mapCoordsToPixel({p.x, p.y}, d.view); }
+  sf::Vector2i pixel_of(const Drawn& d, rig::Vec2 p) const {
+    return d.texture->mapCoordsToPixel({p.x, p.y}, d.view);
+  }
 
   Offscreen off_;
 };
@@ -56,16 +59,19 @@ class FigureRender : public ::testing::Test {
 TEST_F(FigureRender, InkAtEveryNearJoint) {
   const rig::Pose pose = testing::running_pose();
   const Drawn d = draw(pose);
-  for (Joint j : {Joint::Pelvis, Joint::Chest, Joint::Head, Joint::Shoulder, Joint::KneeNear, Joint::FootNear,
-                  Joint::ElbowNear, Joint::HandNear}) {
+  for (Joint j : {Joint::Pelvis, Joint::Chest, Joint::Head, Joint::Shoulder, Joint::KneeNear,
+                  Joint::FootNear, Joint::ElbowNear, Joint::HandNear}) {
     const sf::Vector2i px = pixel_of(d, pose[j]);
     const sf::Color c = darkest_near(d.image, px.x, px.y, 1);
-    EXPECT_LT(luminance(c), 80.f) << "no ink at " << rig::joint_name(j) << " (" << px.x << ", " << px.y << ")";
+    EXPECT_LT(luminance(c), 80.f) << "no ink at " << rig::joint_name(j) << " (" << px.x << ", "
+                                  << px.y << ")";
   }
   // The spear: its shaft halfway between the ends, and the metal head near the tip.
-  const sf::Vector2i mid = pixel_of(d, rig::lerp(pose[Joint::SpearTail], pose[Joint::SpearTip], 0.3f));
+  const sf::Vector2i mid =
+      pixel_of(d, rig::lerp(pose[Joint::SpearTail], pose[Joint::SpearTip], 0.3f));
   EXPECT_GT(colour_distance(darkest_near(d.image, mid.x, mid.y, 2), kBackground), 200);
-  const sf::Vector2i head = pixel_of(d, rig::lerp(pose[Joint::SpearTail], pose[Joint::SpearTip], 0.94f));
+  const sf::Vector2i head =
+      pixel_of(d, rig::lerp(pose[Joint::SpearTail], pose[Joint::SpearTip], 0.94f));
   EXPECT_GT(colour_distance(darkest_near(d.image, head.x, head.y, 2), kBackground), 60);
 }
 
@@ -76,18 +82,22 @@ TEST_F(FigureRender, NoInkAwayFromTheFigure) {
   const rig::SecondaryPose sec = testing::still_secondary(pose);
   float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
   auto grow = [&](rig::Vec2 p) {
-    x0 = std::min(x0, p.x); y0 = std::min(y0, p.y); x1 = std::max(x1, p.x); y1 = std::max(y1, p.y);
+    x0 = std::min(x0, p.x);
+    y0 = std::min(y0, p.y);
+    x1 = std::max(x1, p.x);
+    y1 = std::max(y1, p.y);
   };
   for (const rig::Vec2& p : pose.joints) grow(p);
   for (const rig::Vec2& p : sec.hair) grow(p);
   const float margin = 16.f;
-  const sf::Vector2i a = pixel_of(d, {x0 - margin, y0 - margin}), b = pixel_of(d, {x1 + margin, y1 + margin});
+  const sf::Vector2i a = pixel_of(d, {x0 - margin, y0 - margin}),
+                     b = pixel_of(d, {x1 + margin, y1 + margin});
   int inside = 0, outside = 0;
   for (unsigned y = 0; y < kH; ++y) {
     for (unsigned x = 0; x < kW; ++x) {
       if (colour_distance(d.image.getPixel(x, y), kBackground) < 24) continue;
-      const bool in = static_cast<int>(x) >= a.x && static_cast<int>(x) <= b.x && static_cast<int>(y) >= a.y &&
-                      static_cast<int>(y) <= b.y;
+      const bool in = static_cast<int>(x) >= a.x && static_cast<int>(x) <= b.x &&
+                      static_cast<int>(y) >= a.y && static_cast<int>(y) <= b.y;
       (in ? inside : outside) += 1;
     }
   }
@@ -127,8 +137,10 @@ TEST_F(FigureRender, FarLimbsAreLighterThanNearOnes) {
   const Pair near_parts[] = {{Joint::KneeNear, Joint::FootNear}, {Joint::Hip, Joint::KneeNear}};
   const Pair far_parts[] = {{Joint::KneeFar, Joint::FootFar}, {Joint::Hip, Joint::KneeFar}};
   for (int i = 0; i < 2; ++i) {
-    const sf::Vector2i n = pixel_of(d, rig::lerp(pose[near_parts[i].a], pose[near_parts[i].b], 0.55f));
-    const sf::Vector2i f = pixel_of(d, rig::lerp(pose[far_parts[i].a], pose[far_parts[i].b], 0.55f));
+    const sf::Vector2i n =
+        pixel_of(d, rig::lerp(pose[near_parts[i].a], pose[near_parts[i].b], 0.55f));
+    const sf::Vector2i f =
+        pixel_of(d, rig::lerp(pose[far_parts[i].a], pose[far_parts[i].b], 0.55f));
     const float ln = luminance(darkest_near(d.image, n.x, n.y, 1));
     const float lf = luminance(darkest_near(d.image, f.x, f.y, 1));
     EXPECT_LT(ln, 80.f) << "near limb " << i << " not inked";
@@ -157,8 +169,8 @@ TEST_F(FigureRender, FarLimbsAreThinner) {
     const sf::Vector2i c = pixel_of(d, p);
     float sum = 0.f, peak = 0.f;
     for (int x = c.x - 20; x <= c.x + 20; ++x) {
-      const auto dist = static_cast<float>(
-          colour_distance(d.image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(c.y)), kBackground));
+      const auto dist = static_cast<float>(colour_distance(
+          d.image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(c.y)), kBackground));
       sum += dist;
       peak = std::max(peak, dist);
     }

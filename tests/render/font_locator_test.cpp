@@ -1,10 +1,10 @@
 // The shipped font is found at run time, from the build tree, without installing anything.
+#include "render/font_locator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
-
-#include "render/font_locator.hpp"
 
 namespace spear::client {
 namespace {

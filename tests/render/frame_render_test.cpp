@@ -46,7 +46,8 @@ class FrameRender : public ::testing::Test {
     EXPECT_EQ(save_png(t, kShots / name), "");
   }
   // Saves the part of the frame between two world points (a close-up for review).
-  void save_crop(sf::RenderTexture& t, sf::Vector2f world_a, sf::Vector2f world_b, const std::string& name) {
+  void save_crop(sf::RenderTexture& t, sf::Vector2f world_a, sf::Vector2f world_b,
+                 const std::string& name) {
     t.display();
     const sf::Image full = t.getTexture().copyToImage();
     const sf::View view = world_view(t.getSize());
@@ -72,8 +73,9 @@ HudState run_hud(const std::vector<FigureView>& views) {
   hud.speed_mps = 38.3f;
   const char* names[] = {"you", "ada", "bjorn", "chidi", "dara", "emeka", "fumiko", "gus"};
   for (std::size_t i = 0; i < views.size(); ++i) {
-    hud.scoreboard.push_back({i < 8 ? names[i] : "bot-" + std::to_string(i), static_cast<int>(2400 - 130 * i),
-                              static_cast<int>(2500 - 100 * i), views[i].followed, i == 5});
+    hud.scoreboard.push_back({i < 8 ? names[i] : "bot-" + std::to_string(i),
+                              static_cast<int>(2400 - 130 * i), static_cast<int>(2500 - 100 * i),
+                              views[i].followed, i == 5});
   }
   return hud;
 }
@@ -102,7 +104,8 @@ TEST_F(FrameRender, FollowedRunnerIsInkedWhereItsPoseSays) {
   }
   const rig::Vec2 head = views[0].secondary.head;
   const sf::Vector2i hp = t.mapCoordsToPixel({head.x, head.y}, view);
-  EXPECT_LT(luminance(frame.getPixel(static_cast<unsigned>(hp.x), static_cast<unsigned>(hp.y))), 70.f);
+  EXPECT_LT(luminance(frame.getPixel(static_cast<unsigned>(hp.x), static_cast<unsigned>(hp.y))),
+            70.f);
   // Far from the runner (high in the sky ahead) the frame is the same with or without it.
   const sf::Vector2i sky = t.mapCoordsToPixel({300.f, -300.f}, view);
   EXPECT_EQ(frame.getPixel(static_cast<unsigned>(sky.x), static_cast<unsigned>(sky.y)),
@@ -119,7 +122,8 @@ TEST_F(FrameRender, GhostsAreFainterThanTheFollowedRunner) {
   in.runners = views;
   const sf::Image frame = draw(t, in);
   const sf::View view = world_view(t.getSize());
-  const sf::Vector2i own = t.mapCoordsToPixel({views[0].pose[Joint::Chest].x, views[0].pose[Joint::Chest].y}, view);
+  const sf::Vector2i own =
+      t.mapCoordsToPixel({views[0].pose[Joint::Chest].x, views[0].pose[Joint::Chest].y}, view);
   const Placement ghost = lane_placement(220.f, ghost_depth(1, 0));
   const sf::Vector2f gc = ghost(views[1].pose[Joint::Chest]);
   const sf::Vector2i other = t.mapCoordsToPixel(gc, view);
@@ -146,7 +150,8 @@ TEST_F(FrameRender, LetterboxBarsAtPortraitSize) {
   EXPECT_NE(frame.getPixel(300, 450), palette::kLetterboxBars);
   // Exactly 440 units between the top and the bottom of the drawn area.
   const sf::View view = world_view(t.getSize());
-  const sf::Vector2f top = t.mapPixelToCoords({300, 225}, view), bottom = t.mapPixelToCoords({300, 675}, view);
+  const sf::Vector2f top = t.mapPixelToCoords({300, 225}, view),
+                     bottom = t.mapPixelToCoords({300, 675}, view);
   EXPECT_NEAR(bottom.y - top.y, 440.f, 1.5f);
   save(t, "portrait_600x900.png");
 }
@@ -164,7 +169,8 @@ TEST_F(FrameRender, SameInputsDrawTheSameFrame) {
   const sf::Image a = draw(t, in);
   const sf::Image b = draw(t, in);
   ASSERT_EQ(a.getSize(), b.getSize());
-  EXPECT_TRUE(std::equal(a.getPixelsPtr(), a.getPixelsPtr() + a.getSize().x * a.getSize().y * 4, b.getPixelsPtr()));
+  EXPECT_TRUE(std::equal(a.getPixelsPtr(), a.getPixelsPtr() + a.getSize().x * a.getSize().y * 4,
+                         b.getPixelsPtr()));
 }
 
 TEST_F(FrameRender, GroundScrollsWithTheFollowedRunner) {
@@ -174,7 +180,8 @@ TEST_F(FrameRender, GroundScrollsWithTheFollowedRunner) {
   const sf::Image a = draw(t, in);
   in.camera_x = 1000.0 + kGroundDotSpacing / 2.0;
   const sf::Image b = draw(t, in);
-  in.camera_x = 1000.0 + kGroundDotSpacing * 7.0;  // whole dot spacings (and other rows' spacings differ)
+  in.camera_x =
+      1000.0 + kGroundDotSpacing * 7.0;  // whole dot spacings (and other rows' spacings differ)
   const sf::Image c = draw(t, in);
   const sf::View view = world_view(t.getSize());
   // The dot row just under the lane line: half a spacing moves it, a whole spacing does not.
@@ -191,8 +198,10 @@ TEST_F(FrameRender, GroundScrollsWithTheFollowedRunner) {
 
 TEST_F(FrameRender, BrokenTargetBurstsIntoStraw) {
   sf::RenderTexture& t = target(800, 450);
-  std::vector<SceneObstacle> intact{{9, ObstacleKind::StrawTarget, 1150.0, 150.f, 24.f, false, 0.f}};
-  std::vector<SceneObstacle> broken{{9, ObstacleKind::StrawTarget, 1150.0, 150.f, 24.f, true, 0.3f}};
+  std::vector<SceneObstacle> intact{
+      {9, ObstacleKind::StrawTarget, 1150.0, 150.f, 24.f, false, 0.f}};
+  std::vector<SceneObstacle> broken{
+      {9, ObstacleKind::StrawTarget, 1150.0, 150.f, 24.f, true, 0.3f}};
   FrameInputs in;
   in.camera_x = 1000.0;
   in.obstacles = intact;
@@ -203,7 +212,8 @@ TEST_F(FrameRender, BrokenTargetBurstsIntoStraw) {
   // The top of the bundle is gone, and straw is flying around it.
   const sf::Vector2i top = t.mapCoordsToPixel({150.f, -130.f}, view);
   EXPECT_GT(colour_distance(a.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(top.y)),
-                            b.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(top.y))), 60);
+                            b.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(top.y))),
+            60);
   int straw = 0;
   for (unsigned y = 0; y < 450; ++y) {
     for (unsigned x = 0; x < 800; ++x) {

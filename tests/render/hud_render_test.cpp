@@ -21,7 +21,8 @@ HudState sample_hud() {
   hud.best = 20480;
   hud.distance_m = 1180.f;
   hud.speed_mps = 38.2f;
-  hud.scoreboard = {{"ada", 20480, 20480, false, false}, {"you", 12345, 15000, true, false},
+  hud.scoreboard = {{"ada", 20480, 20480, false, false},
+                    {"you", 12345, 15000, true, false},
                     {"bot-3", 800, 900, false, true}};
   return hud;
 }

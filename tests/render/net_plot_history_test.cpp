@@ -1,9 +1,9 @@
 // The net graph's ring keeps the newest samples in order.
+#include "render/net_plot_history.hpp"
+
 #include <gtest/gtest.h>
 
 #include <stdexcept>
-
-#include "render/net_plot_history.hpp"
 
 namespace spear::client {
 namespace {

@@ -41,7 +41,8 @@ inline rig::SecondaryPose still_secondary(const rig::Pose& p) {
   s.head = p[rig::Joint::Head];
   const rig::Vec2 pin = s.head + rig::Vec2{-p.head_r * 0.9f, -p.head_r * 0.4f};
   for (int i = 0; i < rig::kHairPoints; ++i) {
-    s.hair[static_cast<std::size_t>(i)] = pin + rig::Vec2{-8.6f * static_cast<float>(i), 2.5f * static_cast<float>(i)};
+    s.hair[static_cast<std::size_t>(i)] =
+        pin + rig::Vec2{-8.6f * static_cast<float>(i), 2.5f * static_cast<float>(i)};
   }
   return s;
 }
@@ -60,7 +61,8 @@ inline sf::Color darkest_near(const sf::Image& img, int x, int y, int r) {
   for (int dy = -r; dy <= r; ++dy) {
     for (int dx = -r; dx <= r; ++dx) {
       const int px = x + dx, py = y + dy;
-      if (px < 0 || py < 0 || px >= static_cast<int>(size.x) || py >= static_cast<int>(size.y)) continue;
+      if (px < 0 || py < 0 || px >= static_cast<int>(size.x) || py >= static_cast<int>(size.y))
+        continue;
       const sf::Color c = img.getPixel(static_cast<unsigned>(px), static_cast<unsigned>(py));
       if (luminance(c) < best_l) {
         best_l = luminance(c);

@@ -19,8 +19,8 @@ struct RigRunner {
 // Steps every runner `seconds` at 60 Hz with `motion`, each starting `stagger` seconds later than
 // the previous (so their phases differ). Runner 0 is followed; runner i is in lane i and
 // `spacing` units behind the previous one.
-inline std::vector<RigRunner> animate_runners(int count, rig::Motion motion, float seconds, float stagger = 0.07f,
-                                              double spacing = 28.0) {
+inline std::vector<RigRunner> animate_runners(int count, rig::Motion motion, float seconds,
+                                              float stagger = 0.07f, double spacing = 28.0) {
   std::vector<RigRunner> runners(static_cast<std::size_t>(count));
   constexpr float kDt = 1.f / 60.f;
   for (int i = 0; i < count; ++i) {
@@ -30,8 +30,10 @@ inline std::vector<RigRunner> animate_runners(int count, rig::Motion motion, flo
     const float t = seconds + stagger * static_cast<float>(i);
     for (float s = 0.f; s < t; s += kDt) {
       r.view.pose = rig::step_rig(r.state, input, kDt, &r.debug);
-      const bool airborne = r.view.pose[rig::Joint::FootNear].y < -2.f && r.view.pose[rig::Joint::FootFar].y < -2.f;
-      r.view.secondary = rig::step_secondary(r.secondary, r.view.pose, r.state.scroll_speed, airborne, kDt);
+      const bool airborne =
+          r.view.pose[rig::Joint::FootNear].y < -2.f && r.view.pose[rig::Joint::FootFar].y < -2.f;
+      r.view.secondary =
+          rig::step_secondary(r.secondary, r.view.pose, r.state.scroll_speed, airborne, kDt);
     }
     r.view.x = 1000.0 - spacing * i + (i % 3) * 45.0;
     r.view.lane = i;

@@ -1,9 +1,9 @@
 // The straw burst is a pure function of (id, age): same input, same straw; it flies, lands, fades.
+#include "render/straw_burst.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "render/straw_burst.hpp"
 
 namespace spear::client {
 namespace {

@@ -1,10 +1,11 @@
 // The letterboxed view keeps 440 world units of height at any window size (rig.md §1).
+#include "render/view.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-#include "render/view.hpp"
 #include "rig/skeleton.hpp"
 
 namespace spear::client {
@@ -54,8 +55,8 @@ TEST_P(LetterboxAt, ShowsFourHundredFortyUnitsTall) {
 }
 
 INSTANTIATE_TEST_SUITE_P(WindowSizes, LetterboxAt,
-                         ::testing::Values(Size{800, 600}, Size{1920, 1080}, Size{600, 900}, Size{1280, 720},
-                                           Size{3840, 1080}, Size{441, 440}),
+                         ::testing::Values(Size{800, 600}, Size{1920, 1080}, Size{600, 900},
+                                           Size{1280, 720}, Size{3840, 1080}, Size{441, 440}),
                          [](const ::testing::TestParamInfo<Size>& info) {
                            return std::to_string(info.param.w) + "x" + std::to_string(info.param.h);
                          });

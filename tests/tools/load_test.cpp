@@ -1,6 +1,8 @@
 // spear-load against a real spear-server over loopback, directly and through spear-netsim.
 #include <gtest/gtest.h>
 
+#include <asio/io_context.hpp>
+#include <asio/ip/udp.hpp>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -8,9 +10,6 @@
 #include <sstream>
 #include <string>
 #include <thread>
-
-#include <asio/io_context.hpp>
-#include <asio/ip/udp.hpp>
 
 #include "process_runner.hpp"
 
@@ -67,7 +66,8 @@ double client_number(const std::string& summary, const std::string& name, const 
 }
 
 // The number after "key": in the load report's client entry named `name`, or -1.
-double load_client_number(const std::string& report, const std::string& name, const std::string& key) {
+double load_client_number(const std::string& report, const std::string& name,
+                          const std::string& key) {
   const auto at = report.find("{ \"name\": \"" + name + "\"");
   if (at == std::string::npos) return -1.0;
   return json_number(report.substr(at), key);

@@ -1,12 +1,11 @@
 // The relay over real loopback sockets: what arrives matches the configured impairment.
 #include <gtest/gtest.h>
 
+#include <asio/post.hpp>
 #include <chrono>
 #include <cstring>
 #include <set>
 #include <thread>
-
-#include <asio/post.hpp>
 
 #include "netsim/relay.hpp"
 #include "udp_test_socket.hpp"
@@ -21,7 +20,8 @@ using spear::test::UdpTestSocket;
 std::vector<std::uint8_t> stamped(std::uint32_t seq) {
   std::vector<std::uint8_t> out(12);
   const std::int64_t t =
-      std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch()).count();
+      std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch())
+          .count();
   std::memcpy(out.data(), &seq, 4);
   std::memcpy(out.data() + 4, &t, 8);
   return out;
@@ -38,7 +38,8 @@ Stamp read_stamp(const std::vector<std::uint8_t>& d) {
   std::memcpy(&s.seq, d.data(), 4);
   std::memcpy(&sent, d.data() + 4, 8);
   s.latency_us =
-      std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch()).count() -
+      std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch())
+          .count() -
       sent;
   return s;
 }

@@ -46,7 +46,8 @@ class RunningProcess {
     ProcessResult r;
     char buffer[4096];
     std::size_t n = 0;
-    while (pipe_ && (n = std::fread(buffer, 1, sizeof buffer, pipe_)) > 0) r.output.append(buffer, n);
+    while (pipe_ && (n = std::fread(buffer, 1, sizeof buffer, pipe_)) > 0)
+      r.output.append(buffer, n);
     if (pipe_) {
       const int status = ::pclose(pipe_);
       pipe_ = nullptr;

@@ -4,13 +4,12 @@
 // a wait instead of hanging the test.
 #include <poll.h>
 
+#include <asio/io_context.hpp>
+#include <asio/ip/udp.hpp>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
-
-#include <asio/io_context.hpp>
-#include <asio/ip/udp.hpp>
 
 namespace spear::test {
 

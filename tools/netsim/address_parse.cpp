@@ -4,7 +4,8 @@
 
 namespace spear::netsim {
 
-std::optional<asio::ip::udp::endpoint> parse_udp_endpoint(std::string_view text, std::string* error) {
+std::optional<asio::ip::udp::endpoint> parse_udp_endpoint(std::string_view text,
+                                                          std::string* error) {
   auto fail = [&](const std::string& why) -> std::optional<asio::ip::udp::endpoint> {
     if (error) *error = "'" + std::string(text) + "': " + why;
     return std::nullopt;
@@ -24,7 +25,8 @@ std::optional<asio::ip::udp::endpoint> parse_udp_endpoint(std::string_view text,
     port_text = text.substr(colon + 1);
   }
   unsigned port = 0;
-  const auto [end, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
+  const auto [end, ec] =
+      std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
   if (port_text.empty() || ec != std::errc{} || end != port_text.data() + port_text.size() ||
       port > 65535)
     return fail("port must be a number in [0, 65535]");

@@ -5,16 +5,15 @@
 //
 // Clients connect to the --listen address instead of the server. Impairments apply to each
 // direction on its own (the round trip sees the delay twice). Prints one stats line at exit.
+#include <CLI/CLI.hpp>
+#include <asio/io_context.hpp>
+#include <asio/signal_set.hpp>
+#include <asio/steady_timer.hpp>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <optional>
 #include <string>
-
-#include <CLI/CLI.hpp>
-#include <asio/io_context.hpp>
-#include <asio/signal_set.hpp>
-#include <asio/steady_timer.hpp>
 
 #include "address_parse.hpp"
 #include "relay.hpp"
@@ -48,7 +47,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--seed", config.seed, "seed of the impairment random streams")
       ->capture_default_str();
-  app.add_option("--duration", duration_s, "stop after this many seconds (0: until SIGINT/SIGTERM)");
+  app.add_option("--duration", duration_s,
+                 "stop after this many seconds (0: until SIGINT/SIGTERM)");
   app.add_option("--max-clients", max_clients, "client addresses served at once")
       ->capture_default_str();
 

@@ -200,8 +200,8 @@ void Relay::sweep_idle_flows() {
   sweep_timer_.async_wait([this](asio::error_code ec) {
     if (stopped_ || ec == asio::error::operation_aborted) return;
     const std::int64_t cutoff =
-        now_us() - std::chrono::duration_cast<std::chrono::microseconds>(config_.client_idle_timeout)
-                       .count();
+        now_us() -
+        std::chrono::duration_cast<std::chrono::microseconds>(config_.client_idle_timeout).count();
     for (auto it = flows_by_id_.begin(); it != flows_by_id_.end();) {
       Flow& flow = *it->second;
       if (flow.last_active_us < cutoff) {

@@ -1,15 +1,14 @@
 #pragma once
 
 #include <array>
+#include <asio/io_context.hpp>
+#include <asio/ip/udp.hpp>
+#include <asio/steady_timer.hpp>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
-
-#include <asio/io_context.hpp>
-#include <asio/ip/udp.hpp>
-#include <asio/steady_timer.hpp>
 
 #include "delay_line.hpp"
 #include "impairment.hpp"
@@ -22,9 +21,9 @@ struct RelayConfig {
   asio::ip::udp::endpoint upstream;  // the real server
   ImpairmentConfig impairment;       // applied to each direction independently
   std::uint64_t seed = 1;
-  std::size_t max_clients = 256;                 // each holds one upstream socket
-  std::size_t max_queued_datagrams = 16384;      // both directions, all clients
-  std::size_t max_queued_bytes = 32u << 20;      // 32 MiB
+  std::size_t max_clients = 256;             // each holds one upstream socket
+  std::size_t max_queued_datagrams = 16384;  // both directions, all clients
+  std::size_t max_queued_bytes = 32u << 20;  // 32 MiB
   std::chrono::milliseconds client_idle_timeout{30'000};
 };
 

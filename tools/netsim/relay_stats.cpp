@@ -10,9 +10,8 @@ void append(std::ostringstream& out, const char* name, const DirectionStats& d) 
   out << ' ' << name << ".received=" << d.received << ' ' << name << ".lost=" << d.lost << ' '
       << name << ".duplicated=" << d.duplicated << ' ' << name << ".reordered=" << d.reordered
       << ' ' << name << ".overflowed=" << d.overflowed << ' ' << name << ".orphaned=" << d.orphaned
-      << ' ' << name << ".sent=" << d.sent << ' ' << name << ".send_errors=" << d.send_errors
-      << ' ' << name << ".bytes_in=" << d.bytes_received << ' ' << name
-      << ".bytes_out=" << d.bytes_sent;
+      << ' ' << name << ".sent=" << d.sent << ' ' << name << ".send_errors=" << d.send_errors << ' '
+      << name << ".bytes_in=" << d.bytes_received << ' ' << name << ".bytes_out=" << d.bytes_sent;
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include "support/http_get.hpp"
 
 #include <asio.hpp>
-
 #include <chrono>
 
 namespace spear::test {

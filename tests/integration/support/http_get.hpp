@@ -6,8 +6,8 @@
 namespace spear::test {
 
 struct HttpResult {
-  int status = 0;            // 0: no answer
-  std::string headers;       // the head, status line included
+  int status = 0;       // 0: no answer
+  std::string headers;  // the head, status line included
   std::string body;
 };
 

@@ -16,9 +16,8 @@ net::PeerAddress client_address(std::uint16_t n) {
 }  // namespace
 
 PumpClient& LoopPump::add_client(net::ClientConfig c) {
-  auto client = std::make_unique<PumpClient>(PumpClient{net::ClientConnection(std::move(c)),
-                                                        client_address(next_port_++),
-                                                        {}, false});
+  auto client = std::make_unique<PumpClient>(
+      PumpClient{net::ClientConnection(std::move(c)), client_address(next_port_++), {}, false});
   client->connection.start(now);
   clients_.push_back(std::move(client));
   return *clients_.back();

@@ -8,7 +8,9 @@
 namespace spear::client {
 namespace {
 
-constexpr std::uint8_t pick(rig::Motion m) { return static_cast<std::uint8_t>(1 + static_cast<int>(m)); }
+constexpr std::uint8_t pick(rig::Motion m) {
+  return static_cast<std::uint8_t>(1 + static_cast<int>(m));
+}
 constexpr auto kRun = static_cast<std::uint8_t>(rig::Motion::Run);
 
 TEST(InputMapping, RunnerKeys) {
@@ -31,9 +33,11 @@ TEST(InputMapping, LabKeysPickMotions) {
   EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, kRun).buttons, 0);  // not a thrust in the lab
   EXPECT_EQ(map_key(Key::Left, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Walk));
   // Wraps around both ways.
-  EXPECT_EQ(map_key(Key::Left, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Walk)).lab_motion,
-            pick(rig::Motion::Form));
-  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Form)).lab_motion,
+  EXPECT_EQ(
+      map_key(Key::Left, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Walk)).lab_motion,
+      pick(rig::Motion::Form));
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Form))
+                .lab_motion,
             pick(rig::Motion::Walk));
   EXPECT_EQ(map_key(Key::Num1, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Walk));
   EXPECT_EQ(map_key(Key::Num4, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Jump));

@@ -43,9 +43,9 @@ struct Arrival {
 
 struct NetModel {
   double latency = 0.05;
-  double jitter = 0.0;    // uniform ± seconds
-  double loss = 0.0;      // probability
-  double dup = 0.0;       // probability of a second copy
+  double jitter = 0.0;         // uniform ± seconds
+  double loss = 0.0;           // probability
+  double dup = 0.0;            // probability of a second copy
   bool single_losses = false;  // never lose two in a row
   unsigned seed = 1;
 };
@@ -69,8 +69,8 @@ std::vector<Arrival> network(std::uint32_t first, std::uint32_t last, const NetM
 }
 
 struct Playback {
-  double worst_step = 0;      // largest per-frame joint move, units
-  double worst_error = 0;     // largest joint error against the truth at render time (interpolated)
+  double worst_step = 0;   // largest per-frame joint move, units
+  double worst_error = 0;  // largest joint error against the truth at render time (interpolated)
   double worst_distance_step = 0;
   int extrapolated = 0;
   int held = 0;
@@ -78,8 +78,8 @@ struct Playback {
 };
 
 // Plays frames at 60 Hz from `from` to `to` (local seconds), delivering arrivals as they come.
-Playback play(InterpolationBuffer& buf, const std::vector<Arrival>& arrivals, double from, double to,
-         double measure_from = 0.5) {
+Playback play(InterpolationBuffer& buf, const std::vector<Arrival>& arrivals, double from,
+              double to, double measure_from = 0.5) {
   Playback run;
   std::size_t next = 0;
   std::optional<RunnerFrame> prev;
@@ -96,7 +96,8 @@ Playback play(InterpolationBuffer& buf, const std::vector<Arrival>& arrivals, do
     if (now >= measure_from) {
       if (prev) {
         run.worst_step = std::max<double>(run.worst_step, max_joint_distance(prev->pose, r.pose));
-        run.worst_distance_step = std::max(run.worst_distance_step, std::abs(r.distance - prev->distance));
+        run.worst_distance_step =
+            std::max(run.worst_distance_step, std::abs(r.distance - prev->distance));
       }
       if (v.kind == SampleKind::Interpolated) {
         run.worst_error = std::max<double>(run.worst_error,
@@ -203,14 +204,16 @@ TEST(InterpolationBuffer, ComingBackFromExtrapolationKeepsMovingWithTheTruth) {
     if (was_guessing && !guessing) {
       recovered = true;
       // The anchor keeps running (6.3 units a frame), it does not stand for a frame.
-      EXPECT_GT(v.runners[0].distance - run.views[i - 1].runners[0].distance, 0.5 * kSpeed * kFrame);
+      EXPECT_GT(v.runners[0].distance - run.views[i - 1].runners[0].distance,
+                0.5 * kSpeed * kFrame);
     }
     was_guessing = guessing;
   }
   ASSERT_TRUE(recovered);
   meter.measure(known, true);
   EXPECT_GT(meter.stats().samples, 200u);
-  EXPECT_EQ(meter.stats().pops, 0u) << "worst " << meter.stats().worst_step << " at tick " << meter.stats().worst_tick;
+  EXPECT_EQ(meter.stats().pops, 0u)
+      << "worst " << meter.stats().worst_step << " at tick " << meter.stats().worst_tick;
 }
 
 TEST(InterpolationBuffer, DuplicatesChangeNothing) {
@@ -241,7 +244,8 @@ TEST(InterpolationBuffer, ReorderedSnapshotsAreSortedIn) {
   m.seed = 3;
   const auto arrivals = network(0, 480, m);
   int swaps = 0;
-  for (std::size_t i = 1; i < arrivals.size(); ++i) swaps += arrivals[i].tick < arrivals[i - 1].tick;
+  for (std::size_t i = 1; i < arrivals.size(); ++i)
+    swaps += arrivals[i].tick < arrivals[i - 1].tick;
   ASSERT_GT(swaps, 10);
   const Playback reordered = play(buf, arrivals, 0.0, 7.5, 1.5);
   EXPECT_GT(buf.stats().reordered, 0u);
@@ -303,7 +307,9 @@ TEST(InterpolationBuffer, ExtrapolatesBrieflyThenHoldsThenRecoversSmoothly) {
   EXPECT_LT(run.worst_step, clean.worst_step * 1.5 + 0.1);
   EXPECT_LT(run.worst_distance_step, 60.0);  // a snap would be 0.9 s × 380 = 340 units
   // And it converges back onto the truth.
-  EXPECT_LT(max_joint_distance(run.views.back().runners[0].pose, truth(run.views.back().render_time).pose), 0.2);
+  EXPECT_LT(max_joint_distance(run.views.back().runners[0].pose,
+                               truth(run.views.back().render_time).pose),
+            0.2);
 }
 
 TEST(InterpolationBuffer, RestartStepsInsteadOfSweepingBack) {
@@ -387,7 +393,7 @@ TEST(LabBlend, PhaseTakesTheShortWayRound) {
   EXPECT_NEAR(lerp_phase(0.2f, 0.4f, 0.5f), 0.3f, 1e-6f);
   EXPECT_LE(phase_gap(lerp_phase(0.9f, 0.1f, 0.5f), 0.f), 1e-6f);  // through 0, not 0.5
   EXPECT_LE(phase_gap(lerp_phase(0.1f, 0.9f, 0.5f), 0.f), 1e-6f);
-  EXPECT_NEAR(lerp_phase(0.9f, 0.95f, 3.f), 0.05f, 1e-5f);          // extrapolated past the wrap
+  EXPECT_NEAR(lerp_phase(0.9f, 0.95f, 3.f), 0.05f, 1e-5f);  // extrapolated past the wrap
   const float p = lerp_phase(0.99f, 0.02f, 0.9f);
   EXPECT_GE(p, 0.f);
   EXPECT_LT(p, 1.f);
@@ -435,7 +441,8 @@ TEST(InterpolationBuffer, LabReadoutsInterpolateAndThePhaseWraps) {
   float prev_phase = -1.f;
   for (double now = 0.0; now <= 4.5; now += kFrame) {
     while (next < arrivals.size() && arrivals[next].local <= now) {
-      buf.push(arrivals[next].tick, {lab_truth(arrivals[next].tick / kTickRate)}, arrivals[next].local);
+      buf.push(arrivals[next].tick, {lab_truth(arrivals[next].tick / kTickRate)},
+               arrivals[next].local);
       ++next;
     }
     const InterpolatedView& v = buf.sample(now);

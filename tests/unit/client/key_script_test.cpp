@@ -23,7 +23,8 @@ TEST(KeyScript, EmptyIsNoPresses) {
 }
 
 TEST(KeyScript, RejectsBadInput) {
-  for (const char* bad : {"Tab", "x:Tab", "-1:Tab", "2:Hyper", "2:", "2:Tab,", "nan:Tab", "1e999:Tab"}) {
+  for (const char* bad :
+       {"Tab", "x:Tab", "-1:Tab", "2:Hyper", "2:", "2:Tab,", "nan:Tab", "1e999:Tab"}) {
     std::string error;
     EXPECT_FALSE(parse_key_script(bad, &error)) << bad;
     EXPECT_FALSE(error.empty()) << bad;

@@ -48,7 +48,8 @@ TEST(NetGraphSampler, SilenceShowsAsAGrowingGap) {
   s.on_snapshot(0.0);
   s.record(0.0, t, std::nullopt, 0.f);
   std::optional<NetReading> r;
-  for (double now = 0.0; now <= 2.0; now += 1.0 / 60) r = s.record(now, t, std::nullopt, 0.f).value_or(*s.latest());
+  for (double now = 0.0; now <= 2.0; now += 1.0 / 60)
+    r = s.record(now, t, std::nullopt, 0.f).value_or(*s.latest());
   ASSERT_TRUE(r);
   EXPECT_GT(r->snapshot_gap_ms, 1800.f);
   EXPECT_EQ(r->snapshots_per_s, 0.f);

@@ -1,8 +1,9 @@
 // The own runner's prediction against a sim Match playing the server: alignment from the hash,
 // exact agreement, repair of inputs the server applied late, malformed checks.
+#include "core/own_runner_predictor.hpp"
+
 #include <gtest/gtest.h>
 
-#include "core/own_runner_predictor.hpp"
 #include "core/sim_input.hpp"
 #include "sim/match.hpp"
 #include "sim/runner_check.hpp"

@@ -59,7 +59,8 @@ TruthTrack make_track(bool bridge_gaps = false) {
 }
 
 // Every snapshot of the motion up to last_tick, but `lost` (then bridged over).
-TruthTrack track_of(const Motion& m, std::uint32_t last_tick, std::optional<std::uint32_t> lost = std::nullopt) {
+TruthTrack track_of(const Motion& m, std::uint32_t last_tick,
+                    std::optional<std::uint32_t> lost = std::nullopt) {
   TruthTrack t = make_track(lost.has_value());
   for (std::uint32_t tick = 0; tick <= last_tick; tick += kStride)
     if (tick != lost) t.add(tick, {m(tick / kTickRate)});
@@ -109,7 +110,7 @@ TEST(TruthTrack, InterpolatesLikeTheBufferAndHoldsNoTruthOverAGap) {
   t.add(10, {swinging(10 / kTickRate)});
   t.add(14, {swinging(14 / kTickRate)});  // 12 was missed: no truth between 10 and 14
   t.add(12 + 4, {swinging(16 / kTickRate)});
-  t.add(14, {swinging(0.0)});              // a tick already held is ignored
+  t.add(14, {swinging(0.0)});  // a tick already held is ignored
   EXPECT_EQ(t.size(), 3u);
   EXPECT_EQ(t.gaps(), 1u);
   EXPECT_FALSE(t.at(3, 11.0));
@@ -149,7 +150,8 @@ TEST(TruthPopMeter, ARendererThatJumpsOverALostSnapshotPops) {
       shown = swinging((lost - kStride) / kTickRate);
     } else {
       shown = *[&] {
-        const RunnerFrame a = swinging(base / kTickRate), b = swinging((base + kStride) / kTickRate);
+        const RunnerFrame a = swinging(base / kTickRate),
+                          b = swinging((base + kStride) / kTickRate);
         RunnerFrame f = a;
         const double u = (r - base) / kStride;
         f.distance = a.distance + (b.distance - a.distance) * u;
@@ -265,13 +267,15 @@ TEST(TruthPopMeter, RestartsAndRunnersLeavingTheViewStartOver) {
 
 TEST(TruthPopMeter, FramesWaitUntilTheTruthReachesThem) {
   TruthTrack truth = make_track();
-  for (std::uint32_t tick = 0; tick <= 20; tick += kStride) truth.add(tick, {swinging(tick / kTickRate)});
+  for (std::uint32_t tick = 0; tick <= 20; tick += kStride)
+    truth.add(tick, {swinging(tick / kTickRate)});
   TruthPopMeter meter;
   for (double r = 10.0; r < 30.0; r += 1.0) meter.add_frame(r, {swinging(r / kTickRate)});
   meter.measure(truth);
   EXPECT_EQ(meter.stats().frames, 10u);  // 10..19: the truth holds 20, nothing past it yet
   EXPECT_EQ(meter.waiting(), 10u);
-  for (std::uint32_t tick = 22; tick <= 40; tick += kStride) truth.add(tick, {swinging(tick / kTickRate)});
+  for (std::uint32_t tick = 22; tick <= 40; tick += kStride)
+    truth.add(tick, {swinging(tick / kTickRate)});
   meter.measure(truth);
   EXPECT_EQ(meter.stats().frames, 20u);
   EXPECT_EQ(meter.waiting(), 0u);

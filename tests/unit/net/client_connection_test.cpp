@@ -221,8 +221,9 @@ TEST(ClientConnection, DisconnectBothWays) {
 
   ScriptedServer server2;
   ClientConnection c2 = connected_client(server2);
-  c2.receive(encode_packet({server2.seq++, server2.key, Disconnect{DisconnectReason::ServerShutdown}}),
-             1.0);
+  c2.receive(
+      encode_packet({server2.seq++, server2.key, Disconnect{DisconnectReason::ServerShutdown}}),
+      1.0);
   EXPECT_EQ(c2.state(), ConnectionState::Disconnected);
   EXPECT_EQ(c2.disconnect_reason(), std::optional(DisconnectReason::ServerShutdown));
 }

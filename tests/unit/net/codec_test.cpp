@@ -67,10 +67,10 @@ TEST(Codec, WelcomeRefusalDisconnect) {
       std::get<Refusal>(round_trip({5, 0, Refusal{RefusalReason::WrongPassword, "no"}}).message);
   EXPECT_EQ(rb.reason, RefusalReason::WrongPassword);
   EXPECT_EQ(rb.text, "no");
-  EXPECT_EQ(std::get<Disconnect>(round_trip({6, 9, Disconnect{DisconnectReason::ServerShutdown}})
-                                     .message)
-                .reason,
-            DisconnectReason::ServerShutdown);
+  EXPECT_EQ(
+      std::get<Disconnect>(round_trip({6, 9, Disconnect{DisconnectReason::ServerShutdown}}).message)
+          .reason,
+      DisconnectReason::ServerShutdown);
 }
 
 TEST(Codec, InputKeepsNewestFrames) {

@@ -51,8 +51,8 @@ TEST(PasswordProof, MatchesOnlyTheRightPasswordAndCookie) {
   EXPECT_TRUE(check_password_proof(p, c, "hunter2"));
   EXPECT_FALSE(check_password_proof(p, c, "hunter3"));
   EXPECT_FALSE(check_password_proof(p, c, ""));
-  EXPECT_FALSE(check_password_proof(p, cookies.issue(PeerAddress::ipv4(1, 2, 3, 4, 5), 1.0),
-                                    "hunter2"));
+  EXPECT_FALSE(
+      check_password_proof(p, cookies.issue(PeerAddress::ipv4(1, 2, 3, 4, 5), 1.0), "hunter2"));
   EXPECT_TRUE(check_password_proof(make_password_proof(c, ""), c, ""));
 }
 

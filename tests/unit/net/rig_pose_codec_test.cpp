@@ -67,10 +67,12 @@ TEST(RigPoseCodec, EightRealRunnersWithinToleranceAndBudget) {
     }
   }
   const double per_runner = static_cast<double>(runner_bytes) / static_cast<double>(runners);
-  const double per_second = static_cast<double>(datagram_bytes) / static_cast<double>(snapshots) * 30;
-  std::printf("rig poses, 8 runners: worst joint error %.3f, full %.1f B/runner, delta mean %.1f "
-              "B/runner, %.0f B/s datagrams (+840 UDP/IP)\n",
-              worst, full_bytes / 8.0, per_runner, per_second);
+  const double per_second =
+      static_cast<double>(datagram_bytes) / static_cast<double>(snapshots) * 30;
+  std::printf(
+      "rig poses, 8 runners: worst joint error %.3f, full %.1f B/runner, delta mean %.1f "
+      "B/runner, %.0f B/s datagrams (+840 UDP/IP)\n",
+      worst, full_bytes / 8.0, per_runner, per_second);
   EXPECT_LE(worst, kMaxJointError);
   EXPECT_LE(per_runner, 24.0);
   EXPECT_LE(per_second, 8000.0);

@@ -194,9 +194,10 @@ TEST(SnapshotCodec, EightRunnerBandwidth) {
     double offsets_pr = 0, offsets_ps = 0, angles_pr = 0, angles_ps = 0;
     measure(lag, PoseCodecMode::JointOffsets, &offsets_pr, &offsets_ps);
     measure(lag, PoseCodecMode::BoneAngles, &angles_pr, &angles_ps);
-    std::printf("ack lag %d snapshots: bytes/runner offsets %.1f angles %.1f | "
-                "datagram B/s offsets %.0f angles %.0f (+840 UDP/IP)\n",
-                lag, offsets_pr, angles_pr, offsets_ps, angles_ps);
+    std::printf(
+        "ack lag %d snapshots: bytes/runner offsets %.1f angles %.1f | "
+        "datagram B/s offsets %.0f angles %.0f (+840 UDP/IP)\n",
+        lag, offsets_pr, angles_pr, offsets_ps, angles_ps);
     EXPECT_LT(angles_pr, offsets_pr);
     if (lag == 0) {
       EXPECT_LE(angles_pr, 24.0);
@@ -223,7 +224,8 @@ TEST(SnapshotCodec, RunnerBlockFuzzEntrySurvivesMutations) {
   std::mt19937 rng(5);
   for (int i = 0; i < 5000; ++i) {
     auto x = seed;
-    for (int k = 0; k < 1 + i % 3; ++k) x[rng() % x.size()] ^= static_cast<std::uint8_t>(1u << (rng() % 8));
+    for (int k = 0; k < 1 + i % 3; ++k)
+      x[rng() % x.size()] ^= static_cast<std::uint8_t>(1u << (rng() % 8));
     if (i % 7 == 0) x.resize(rng() % x.size() + 1);
     EXPECT_EQ(fuzz_decode_runner_block(x.data(), x.size()), 0);
   }
@@ -385,10 +387,12 @@ TEST(RunnerBlockLab, LabReadoutsAndComboSurviveDeltasAndModeChanges) {
   for (Tick tick = 0; tick < 160; tick += 2) {
     Snapshot w = world(tick, 3);
     w.runners[1] = lab_runner(1, tick);
-    if (tick >= 100 && tick < 130) {  // the lab runner leaves and comes back: flags and fields change
+    if (tick >= 100 &&
+        tick < 130) {  // the lab runner leaves and comes back: flags and fields change
       w.runners[1] = test::synthetic_runner(1, tick);
     }
-    if (tick >= 130 && tick < 140) w.runners[1].flags &= static_cast<std::uint8_t>(~runner_flags::kSkeleton);
+    if (tick >= 130 && tick < 140)
+      w.runners[1].flags &= static_cast<std::uint8_t>(~runner_flags::kSkeleton);
     for (auto& r : w.runners) r.combo = static_cast<std::uint8_t>((tick / 8 + r.id) % 6);
     const auto msg = over_the_wire(enc.encode(w));
     Snapshot out;

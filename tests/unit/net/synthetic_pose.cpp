@@ -11,7 +11,9 @@ using rig::Joint;
 using rig::Vec2;
 constexpr double kPi = std::numbers::pi;
 // Direction of a bone at angle a from straight down, positive forward (+x): rig.md §4.
-Vec2 down_dir(double a) { return {static_cast<float>(std::sin(a)), static_cast<float>(std::cos(a))}; }
+Vec2 down_dir(double a) {
+  return {static_cast<float>(std::sin(a)), static_cast<float>(std::cos(a))};
+}
 }  // namespace
 
 rig::Pose synthetic_running_pose(double time, double phase_offset) {
@@ -52,7 +54,8 @@ rig::Pose synthetic_running_pose(double time, double phase_offset) {
     p[side == 0 ? Joint::HandNear : Joint::HandFar] = h;
   }
   const double spear_angle = -0.25 + 0.05 * std::sin(ph);  // radians above horizontal
-  const Vec2 dir{static_cast<float>(std::cos(spear_angle)), static_cast<float>(std::sin(spear_angle))};
+  const Vec2 dir{static_cast<float>(std::cos(spear_angle)),
+                 static_cast<float>(std::sin(spear_angle))};
   p[Joint::SpearTail] = p[Joint::HandNear] - dir * 40.f;
   p[Joint::SpearTip] = p[Joint::SpearTail] + dir * rig::kSpearLength;
 

@@ -40,15 +40,17 @@ TEST(Bot, PerfectBotNeverCrashesInFiveMinutesOnTwentySeeds) {
   std::vector<BotRun> runs(kSeeds);
   // Two threads: each run is independent (own course, own bot, own runner).
   auto work = [&](int first) {
-    for (int i = first; i < kSeeds; i += 2) runs[static_cast<std::size_t>(i)] = run_bot(1000 + static_cast<std::uint64_t>(i), 1.f, kTicks);
+    for (int i = first; i < kSeeds; i += 2)
+      runs[static_cast<std::size_t>(i)] =
+          run_bot(1000 + static_cast<std::uint64_t>(i), 1.f, kTicks);
   };
   std::thread other(work, 1);
   work(0);
   other.join();
   for (int i = 0; i < kSeeds; ++i) {
     const BotRun& r = runs[static_cast<std::size_t>(i)];
-    EXPECT_EQ(r.state.crashes, 0u) << "seed " << 1000 + i << " crashed at obstacle "
-                                   << r.state.last_crash_obstacle;
+    EXPECT_EQ(r.state.crashes, 0u)
+        << "seed " << 1000 + i << " crashed at obstacle " << r.state.last_crash_obstacle;
     EXPECT_GT(r.state.distance, kRampDistance) << "seed " << 1000 + i;  // reached top speed
     EXPECT_GT(r.obstacles_passed, 150u) << "seed " << 1000 + i;
     EXPECT_GT(r.state.targets_broken, 40u) << "seed " << 1000 + i;
@@ -99,8 +101,8 @@ TEST(Bot, EveryObstacleLeavesAPersonATimingWindow) {
 TEST(Bot, LowSkillFailsNowAndThenAndRestarts) {
   const BotRun r = run_bot(77, 0.3f, 2 * 60 * kDefaultTickRate);
   EXPECT_GT(r.state.crashes, 2u);
-  EXPECT_GT(r.state.runs, 2u);      // it restarted after its crashes
-  EXPECT_GT(r.state.best, 50u);     // and still got somewhere
+  EXPECT_GT(r.state.runs, 2u);   // it restarted after its crashes
+  EXPECT_GT(r.state.best, 50u);  // and still got somewhere
   EXPECT_GT(r.state.targets_broken + r.state.best_distance, 0.0);
 }
 

@@ -45,7 +45,8 @@ TEST(Course, FirstObstaclesArePinned) {
   // The second near face is one gap later: between min and min + extra gap time at the speed.
   const double gap = c.obstacle(1).x - o0.x;
   EXPECT_GE(gap, ground_speed_at(o0.x) * CourseParams{}.min_gap_time);
-  EXPECT_LT(gap, ground_speed_at(o0.x) * (CourseParams{}.min_gap_time + CourseParams{}.extra_gap_time));
+  EXPECT_LT(gap,
+            ground_speed_at(o0.x) * (CourseParams{}.min_gap_time + CourseParams{}.extra_gap_time));
 }
 
 TEST(Course, KindsSizesAndTimeSpacingFollowTheRules) {
@@ -85,8 +86,14 @@ TEST(Course, SpacingGrowsWithSpeed) {
   int ne = 0, nl = 0;
   for (std::uint32_t i = 1; i < 2000; ++i) {
     const double gap = c.obstacle(i).x - c.obstacle(i - 1).x;
-    if (c.obstacle(i).x < 20000) { early += gap; ++ne; }
-    if (c.obstacle(i).x > kRampDistance) { late += gap; ++nl; }
+    if (c.obstacle(i).x < 20000) {
+      early += gap;
+      ++ne;
+    }
+    if (c.obstacle(i).x > kRampDistance) {
+      late += gap;
+      ++nl;
+    }
   }
   ASSERT_GT(ne, 10);
   ASSERT_GT(nl, 10);
@@ -121,7 +128,8 @@ TEST(Course, RangeQueries) {
 
 TEST(Course, BadInputIsAClearError) {
   Course c(1);
-  EXPECT_THROW(c.first_ending_after(std::numeric_limits<double>::infinity()), std::invalid_argument);
+  EXPECT_THROW(c.first_ending_after(std::numeric_limits<double>::infinity()),
+               std::invalid_argument);
   EXPECT_THROW(c.first_ending_after(std::nan("")), std::invalid_argument);
   EXPECT_THROW(c.obstacles_in(0.0, std::nan("")), std::invalid_argument);
   EXPECT_THROW(c.first_ending_after(2 * kMaxCourseDistance), std::out_of_range);

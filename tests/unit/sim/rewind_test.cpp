@@ -27,7 +27,8 @@ Input press_at(Tick tick, Button b) {
 }
 
 // A match stepped to `until` with `input` submitted in time (before its tick is stepped).
-std::uint64_t on_time_hash(std::uint64_t seed, const Input& input, Tick until, const MatchConfig& config) {
+std::uint64_t on_time_hash(std::uint64_t seed, const Input& input, Tick until,
+                           const MatchConfig& config) {
   Match m(seed, config);
   const RunnerId id = m.add_runner();
   while (m.tick() < until) {
@@ -114,7 +115,8 @@ TEST(Rewind, ForgedTickFarInThePastIsClampedToTheWindow) {
   EXPECT_EQ(m.last_applied_input(id), edge);
   ASSERT_EQ(m.input_moves(id).size(), 1u);
   EXPECT_EQ(m.input_moves(id)[0], (InputMove{10, edge}));
-  EXPECT_EQ(hash_runner(m.runner(id)->state), on_time_hash(5, press_at(edge, Button::Jump), 500, rewind_config()));
+  EXPECT_EQ(hash_runner(m.runner(id)->state),
+            on_time_hash(5, press_at(edge, Button::Jump), 500, rewind_config()));
 }
 
 TEST(Rewind, NeverBeforeTheLastAppliedInput) {
@@ -140,7 +142,8 @@ TEST(Rewind, ALiarWhoPressesAfterSeeingCannotBeatTheWindow) {
   {
     Match m(seed, rewind_config());
     const RunnerId id = m.add_runner();
-    while (m.tick() < t + 90 && m.runner(id)->state.next_obstacle == 0 && m.runner(id)->state.crashes == 0) {
+    while (m.tick() < t + 90 && m.runner(id)->state.next_obstacle == 0 &&
+           m.runner(id)->state.crashes == 0) {
       if (m.tick() == t) m.submit_input(id, press_at(t, Button::Jump));
       m.step();
     }

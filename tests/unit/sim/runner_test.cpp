@@ -219,7 +219,7 @@ TEST(Runner, RestartWorksOnlyAfterTheDelay) {
     ASSERT_NE(s.mode, RunnerMode::Running);
     ASSERT_LT(waited, delay + 5);
   }
-  EXPECT_EQ(waited, delay + 1);  // the first tick after the delay has passed
+  EXPECT_EQ(waited, delay + 1);            // the first tick after the delay has passed
   EXPECT_EQ(s.mode, RunnerMode::Running);  // the restarting Jump does not also leap
   EXPECT_LT(s.distance, 20.0);
   EXPECT_EQ(s.next_obstacle, 0u);
@@ -340,7 +340,8 @@ TEST(Runner, FeetStayPlantedAtEverySpeedOfTheRamp) {
 TEST(Runner, StatsReportTheRunnerInMetres) {
   const Course c(1);
   RunnerState s = new_runner_state();
-  while (!step_runner(s, nullptr, c).crashed) {}
+  while (!step_runner(s, nullptr, c).crashed) {
+  }
   const RunnerStats st = runner_stats(s);
   EXPECT_DOUBLE_EQ(st.distance_m, s.distance / 10.0);
   EXPECT_EQ(st.crashes, 1u);

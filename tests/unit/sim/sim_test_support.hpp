@@ -16,8 +16,8 @@ inline std::uint64_t seed_with_first(ObstacleKind kind, std::uint64_t from = 1) 
 }
 
 // Steps a fresh runner with no input until `stop` says so (or `limit` ticks); returns the ticks.
-inline int run_until(RunnerState& s, const Course& c, const std::function<bool(const RunnerState&)>& stop,
-                     int limit = 60 * 60) {
+inline int run_until(RunnerState& s, const Course& c,
+                     const std::function<bool(const RunnerState&)>& stop, int limit = 60 * 60) {
   for (int t = 0; t < limit; ++t) {
     if (stop(s)) return t;
     step_runner(s, nullptr, c);
@@ -31,7 +31,7 @@ struct Trial {
   bool crashed = false;
   bool passed = false;  // obstacle 0 fully passed
   bool broke = false;
-  bool acted = false;   // the press did something (a leap or a thrust started)
+  bool acted = false;  // the press did something (a leap or a thrust started)
   RunnerState end{};
 };
 inline Trial try_press_at(const Course& c, int k, Button button, int ticks_after = 120) {

@@ -1,10 +1,10 @@
 // spear-client as a user runs it: headless against a real (embedded) server, as a spectator
 // pressing Tab, with reduced motion, and with a bad address. Needs an X display for the
 // offscreen frames (ctest runs under xvfb-run).
-#include <SFML/Graphics/Image.hpp>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <SFML/Graphics/Image.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -22,7 +22,8 @@ struct Result {
 };
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("spear_client_app_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("spear_client_app_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir / name;
 }
@@ -36,7 +37,8 @@ std::string read_file(const fs::path& p) {
 
 Result run_client(const std::string& args, const std::string& tag) {
   const fs::path err = scratch(tag + ".stderr");
-  const std::string cmd = std::string("'") + SPEAR_CLIENT_EXE + "' " + args + " >/dev/null 2>'" + err.string() + "'";
+  const std::string cmd =
+      std::string("'") + SPEAR_CLIENT_EXE + "' " + args + " >/dev/null 2>'" + err.string() + "'";
   const int status = std::system(cmd.c_str());
   Result r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -79,9 +81,10 @@ const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchClea
 
 TEST(ClientApp, HeadlessPlayerSeesSnapshotsAndDrawsTheFigure) {
   const fs::path stats = scratch("player.json"), shot = scratch("player.png");
-  const Result r = run_client("--headless --duration 4 --autoplay --bots 1 --seed 11 --stats-json '" + stats.string() +
-                                  "' --screenshot '" + shot.string() + "' --width 640 --height 360",
-                              "player");
+  const Result r = run_client(
+      "--headless --duration 4 --autoplay --bots 1 --seed 11 --stats-json '" + stats.string() +
+          "' --screenshot '" + shot.string() + "' --width 640 --height 360",
+      "player");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string json = read_file(stats);
   EXPECT_GT(json_number(json, "snapshots_received"), 60) << json;  // 30 Hz for ~3.5 s
@@ -110,34 +113,39 @@ TEST(ClientApp, HeadlessPlayerSeesSnapshotsAndDrawsTheFigure) {
 
 TEST(ClientApp, SpectatorTabSwitchesTheFollowedRunner) {
   const fs::path with_tab = scratch("tab.json"), without = scratch("notab.json");
-  const Result a = run_client("--headless --spectate --bots 3 --duration 3 --script 1.5:Tab --stats-json '" +
-                                  with_tab.string() + "'",
-                              "tab");
+  const Result a =
+      run_client("--headless --spectate --bots 3 --duration 3 --script 1.5:Tab --stats-json '" +
+                     with_tab.string() + "'",
+                 "tab");
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(json_array_size(read_file(with_tab), "followed_runners"), 2u) << read_file(with_tab);
-  const Result b = run_client("--headless --spectate --bots 3 --duration 2 --stats-json '" + without.string() + "'",
-                              "notab");
+  const Result b = run_client(
+      "--headless --spectate --bots 3 --duration 2 --stats-json '" + without.string() + "'",
+      "notab");
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_EQ(json_array_size(read_file(without), "followed_runners"), 1u) << read_file(without);
 }
 
 TEST(ClientApp, ReducedMotionStartGivesIdenticalConsecutiveFrames) {
   const fs::path still = scratch("still.png"), moving = scratch("moving.png");
-  const Result a = run_client("--headless --reduced-motion --bots 1 --duration 2 --width 480 --height 270 --screenshot '" +
-                                  still.string() + "' --screenshot-frames 2",
-                              "still");
+  const Result a = run_client(
+      "--headless --reduced-motion --bots 1 --duration 2 --width 480 --height 270 --screenshot '" +
+          still.string() + "' --screenshot-frames 2",
+      "still");
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_TRUE(images_equal(still, scratch("still-2.png")));
   // Without it the figure runs: consecutive frames differ (the comparison can fail).
-  const Result b = run_client("--headless --bots 1 --duration 2 --width 480 --height 270 --screenshot '" +
-                                  moving.string() + "' --screenshot-frames 2",
-                              "moving");
+  const Result b =
+      run_client("--headless --bots 1 --duration 2 --width 480 --height 270 --screenshot '" +
+                     moving.string() + "' --screenshot-frames 2",
+                 "moving");
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_FALSE(images_equal(moving, scratch("moving-2.png")));
 }
 
 TEST(ClientApp, BadAddressExitsNonZeroWithAClearMessage) {
-  const Result r = run_client("--headless --duration 20 --connect no-such-host.invalid:27600", "bad");
+  const Result r =
+      run_client("--headless --duration 20 --connect no-such-host.invalid:27600", "bad");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.err.find("bad server address"), std::string::npos) << r.err;
   const Result port = run_client("--headless --duration 20 --connect 127.0.0.1:99999", "badport");

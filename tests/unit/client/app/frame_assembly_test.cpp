@@ -66,7 +66,8 @@ std::vector<ScriptedKey> script(const char* text) {
 }
 
 bool near_the_figure(rig::Vec2 p) {
-  return std::isfinite(p.x) && std::isfinite(p.y) && std::abs(p.x) < 150.f && p.y > -200.f && p.y < 20.f;
+  return std::isfinite(p.x) && std::isfinite(p.y) && std::abs(p.x) < 150.f && p.y > -200.f &&
+         p.y < 20.f;
 }
 
 TEST(FrameAssembly, LabPhaseGaitAndIkTargetsReachTheHudAndOverlay) {
@@ -79,7 +80,8 @@ TEST(FrameAssembly, LabPhaseGaitAndIkTargetsReachTheHudAndOverlay) {
   const auto lab_run_skeleton = [](const FrameData& f) {
     return f.hud.lab.active && f.hud.lab.motion == "run" && f.skeleton && f.rig_debug.has_value();
   };
-  ASSERT_TRUE(game->run_until(15.0, lab_run_skeleton)) << "the lab with the skeleton never showed up";
+  ASSERT_TRUE(game->run_until(15.0, lab_run_skeleton))
+      << "the lab with the skeleton never showed up";
 
   // A second of running in the lab: the dial turns (the gait phase advances through many
   // values and wraps), the gait has eased into the run, the targets stay with the figure.
@@ -97,7 +99,8 @@ TEST(FrameAssembly, LabPhaseGaitAndIkTargetsReachTheHudAndOverlay) {
     last_gait = f.hud.lab.gait;
     const FrameInputs in = f.inputs();
     EXPECT_EQ(in.rig_debug, &*f.rig_debug);
-    for (int side = 0; side < 2; ++side) EXPECT_TRUE(near_the_figure(f.rig_debug->foot_target[side]));
+    for (int side = 0; side < 2; ++side)
+      EXPECT_TRUE(near_the_figure(f.rig_debug->foot_target[side]));
     EXPECT_NE(f.rig_debug->foot_target[0].x, f.rig_debug->foot_target[1].x);
     return false;
   });
@@ -115,7 +118,8 @@ TEST(FrameAssembly, LabPhaseGaitAndIkTargetsReachTheHudAndOverlay) {
     if (f.hud.lab.motion != "form" || !f.rig_debug) return false;
     if (first < 0.f) first = f.hud.lab.phase;
     latest = f.hud.lab.phase;
-    for (int side = 0; side < 2; ++side) EXPECT_TRUE(near_the_figure(f.rig_debug->hand_target[side]));
+    for (int side = 0; side < 2; ++side)
+      EXPECT_TRUE(near_the_figure(f.rig_debug->hand_target[side]));
     return false;
   });
   EXPECT_GT(latest, first);  // one loop lasts many seconds: no wrap in 0.8 s from the start
