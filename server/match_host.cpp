@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
+#include "net/sim_wire.hpp"
 #include "server/own_runner_check.hpp"
-#include "server/wire_input.hpp"
 #include "sim/runner_stats.hpp"
 
 namespace spear::server {
@@ -95,7 +95,7 @@ InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFram
   RunnerInfo& info = runners_.at(*id);
   if (info.bot) return counts;
   for (const net::InputFrame& frame : frames) {
-    switch (match_.submit_input(*id, sim_input_from_wire(frame))) {
+    switch (match_.submit_input(*id, net::to_sim_input(frame))) {
       case sim::SubmitResult::Accepted:
         ++counts.accepted;
         if (frame.tick < match_.tick()) ++counts.late;
@@ -159,7 +159,7 @@ net::Snapshot MatchHost::snapshot() const {
   s.roster.reserve(match_.runner_count());
   for (const sim::MatchRunner& r : match_.runners()) {
     const RunnerInfo& info = runners_.at(r.id);
-    s.runners.push_back(runner_snapshot(info.wire, r.state, info.bot));
+    s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot));
     s.roster.push_back({info.wire, info.bot, info.name});
   }
   s.broken.assign(broken_.begin(), broken_.end());

@@ -3,29 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "net/sim_wire.hpp"
+
 namespace spear::load {
 
 namespace {
-
-std::uint8_t wire_buttons(const sim::Input& in) {
-  std::uint8_t b = 0;
-  if (in.has(sim::Button::Jump)) b |= net::buttons::kJump;
-  if (in.has(sim::Button::Thrust)) b |= net::buttons::kThrust;
-  return b;
-}
-
-client::RunnerFrame frame_of(const net::RunnerSnapshot& r) {
-  client::RunnerFrame f;
-  f.id = r.id;
-  f.mode = static_cast<std::uint8_t>(r.mode);
-  f.flags = r.flags;
-  f.lab_motion = r.lab_motion;
-  f.score = static_cast<std::int32_t>(r.score);
-  f.best = static_cast<std::int32_t>(r.best);
-  f.distance = r.distance;
-  f.pose = r.pose;
-  return f;
-}
 
 // Inputs are stamped this far past the estimated server time, on top of the measured round
 // trip and jitter, so they arrive before the server simulates their tick.
@@ -117,7 +99,7 @@ void LoadClient::take_snapshots(double now) {
     if (config_.interpolate || config_.record_truth) {
       std::vector<client::RunnerFrame> frames;
       frames.reserve(s.runners.size());
-      for (const auto& r : s.runners) frames.push_back(frame_of(r));
+      for (const auto& r : s.runners) frames.push_back(client::runner_frame(r));
       if (config_.record_truth) config_.record_truth->add(s.tick, frames);
       if (config_.interpolate) interpolation_.push(s.tick, std::move(frames), now);
     }
@@ -158,9 +140,8 @@ void LoadClient::play_bot(double now) {
   for (int n = 0; next_tick_ <= target && n < static_cast<int>(tick_rate_); ++n, ++next_tick_) {
     const sim::Input in = bot_->decide(runner_, *course_, next_tick_, dt);
     sim::step_runner(runner_, &in, *course_, dt);
-    net::InputFrame f;
+    net::InputFrame f = net::to_input_frame(in);
     f.tick = next_tick_;
-    f.buttons = wire_buttons(in);
     if (unsent == per_datagram) {
       for (const auto& d : connection_.poll(now)) socket_->send_to(d, server_);
       unsent = 0;

@@ -119,8 +119,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     row.score = r.frame.score;
     row.best = std::max(r.frame.best, r.frame.score);
     row.followed = r.followed;
-    row.down = r.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Down) ||
-               r.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Falling);
+    row.down = r.frame.mode == net::RunnerMode::Down || r.frame.mode == net::RunnerMode::Falling;
     hud.scoreboard.push_back(row);
   }
   std::stable_sort(hud.scoreboard.begin(), hud.scoreboard.end(),

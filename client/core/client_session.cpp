@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/sim_input.hpp"
+#include "net/sim_wire.hpp"
 #include "sim/obstacle.hpp"
 
 namespace spear::client {
@@ -12,22 +12,6 @@ namespace {
 constexpr int kMinInputLeadTicks = 3;   // stamped this far ahead of the estimated server tick
 constexpr int kMaxInputLeadTicks = 30;  // never more (half a second)
 
-RunnerFrame to_frame(const net::RunnerSnapshot& r) {
-  RunnerFrame f;
-  f.id = r.id;
-  f.mode = static_cast<std::uint8_t>(r.mode);
-  f.flags = r.flags;
-  f.lab_motion = r.lab_motion;
-  f.score = static_cast<std::int32_t>(r.score);
-  f.best = static_cast<std::int32_t>(r.best);
-  f.combo = r.combo;
-  f.distance = r.distance;
-  f.pose = r.pose;
-  f.lab_phase = r.lab_phase;
-  f.lab_gait = r.lab_gait;
-  f.ik = r.ik;
-  return f;
-}
 }  // namespace
 
 ClientSession::ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
@@ -120,7 +104,7 @@ void ClientSession::take_snapshots(double now) {
     std::vector<RunnerFrame> frames;
     frames.reserve(s.runners.size());
     for (const auto& r : s.runners) {
-      frames.push_back(to_frame(r));
+      frames.push_back(runner_frame(r));
       runners_seen_.insert(r.id);
       if (autopilot_ && welcome_ && welcome_->runner_id == r.id)
         autopilot_->on_snapshot(s.tick, r.distance, r.mode);
@@ -189,7 +173,7 @@ std::vector<net::InputFrame> ClientSession::predicted_inputs(net::Tick present) 
   return predictor_->advance(present, [&](const sim::RunnerState& state, net::Tick tick) {
     if (predictor_bot_)
       return predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
-    const sim::Input in = first ? sim_input_from_frame(keys_.take(tick)) : sim::Input{};
+    const sim::Input in = first ? net::to_sim_input(keys_.take(tick)) : sim::Input{};
     first = false;
     return in;
   });
@@ -231,7 +215,7 @@ void ClientSession::build_views(float dt_cosmetic) {
     auto [sit, fresh] = secondary_.try_emplace(r.id);
     auto& pose_out = secondary_pose_[r.id];
     if (dt_cosmetic > 0.f || fresh) {
-      const bool airborne = rv.frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping);
+      const bool airborne = rv.frame.mode == net::RunnerMode::Jumping;
       pose_out = rig::step_secondary(sit->second, rv.frame.pose, rv.frame.speed, airborne,
                                      std::min(dt_cosmetic, 1.f / 30.f));
     }
@@ -283,10 +267,8 @@ void ClientSession::update(double now, float dt_cosmetic) {
 
   status_.on_connection(*c, now);
   const RunnerView* mine = own();
-  status_.on_own_runner(
-      mine ? std::optional<net::RunnerMode>(static_cast<net::RunnerMode>(mine->frame.mode))
-           : std::nullopt,
-      mine && (mine->frame.flags & net::runner_flags::kLab));
+  status_.on_own_runner(mine ? std::optional<net::RunnerMode>(mine->frame.mode) : std::nullopt,
+                        mine && (mine->frame.flags & net::runner_flags::kLab));
 
   NetTotals totals;
   totals.bytes_in = link_->bytes_in();
@@ -301,9 +283,7 @@ void ClientSession::update(double now, float dt_cosmetic) {
 
 void ClientSession::on_frame(bool drawn) {
   const RunnerView* mine = own();
-  reaction_.on_frame(
-      frames_sampled_, now_,
-      mine && mine->frame.mode == static_cast<std::uint8_t>(net::RunnerMode::Jumping));
+  reaction_.on_frame(frames_sampled_, now_, mine && mine->frame.mode == net::RunnerMode::Jumping);
   ++frames_sampled_;
   if (drawn) ++frames_;
   if (const RunnerView* f = followed()) pops_.add(f->frame.id, f->frame.pose);

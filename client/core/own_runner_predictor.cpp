@@ -3,30 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/sim_input.hpp"
+#include "net/sim_wire.hpp"
 #include "sim/lab.hpp"
 
 namespace spear::client {
 
 namespace {
 constexpr std::size_t kProbeRecent = 64;  // probe states kept: the hash may name an older tick
-
-std::uint8_t wire_mode(const sim::RunnerState& s) {
-  switch (s.mode) {
-    case sim::RunnerMode::Running:
-      return static_cast<std::uint8_t>(s.rig.thrust_time >= 0.f ? net::RunnerMode::Thrusting
-                                                                : net::RunnerMode::Running);
-    case sim::RunnerMode::Leaping:
-      return static_cast<std::uint8_t>(net::RunnerMode::Jumping);
-    case sim::RunnerMode::Falling:
-      return static_cast<std::uint8_t>(net::RunnerMode::Falling);
-    case sim::RunnerMode::Down:
-      return static_cast<std::uint8_t>(net::RunnerMode::Down);
-    case sim::RunnerMode::Lab:
-      return static_cast<std::uint8_t>(net::RunnerMode::Lab);
-  }
-  return 0;
-}
 
 }  // namespace
 
@@ -149,7 +132,7 @@ std::vector<net::InputFrame> OwnRunnerPredictor::advance(net::Tick present, cons
     history_.push(tick, state_, &in);
     sim::step_runner(state_, in.empty() ? nullptr : &in, course_, dt_);
     ++next_tick_;
-    out.push_back(frame_from_sim_input(decided));
+    out.push_back(net::to_input_frame(decided));
   }
   return out;
 }
@@ -176,23 +159,8 @@ std::optional<sim::RunnerState> OwnRunnerPredictor::state_after(net::Tick tick) 
 }
 
 RunnerFrame OwnRunnerPredictor::raw_frame() const {
-  RunnerFrame f;
-  f.mode = wire_mode(state_);
-  if (state_.mode == sim::RunnerMode::Lab) f.flags |= net::runner_flags::kLab;
-  if (state_.skeleton) f.flags |= net::runner_flags::kSkeleton;
-  if (state_.lab_paused) f.flags |= net::runner_flags::kPaused;
-  f.lab_motion = static_cast<std::uint8_t>(sim::lab_motion(state_.lab_motion));
-  f.score = static_cast<std::int32_t>(state_.score);
-  f.best = static_cast<std::int32_t>(state_.best);
-  f.combo = static_cast<std::int32_t>(state_.combo);
-  f.distance = state_.distance;
-  f.pose = state_.pose;
-  if (state_.mode == sim::RunnerMode::Lab) {  // the lab's readouts, as the server sends them
-    f.lab_phase = sim::lab_cycle_progress(state_.rig);
-    f.lab_gait = state_.rig.gait;
-    if (state_.skeleton) f.ik = sim::lab_ik_targets(state_);
-  }
-  return f;
+  // Exactly what the server would send for this state (before quantization).
+  return runner_frame(net::runner_snapshot(0, state_, false));
 }
 
 RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame) {

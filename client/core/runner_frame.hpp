@@ -1,17 +1,18 @@
 #pragma once
 // One runner as the client sees it at one moment: what the interpolation buffer stores per
-// snapshot and hands back per frame. Plain data, no wire or drawing types.
+// snapshot and hands back per frame. Plain data (its mode and flags are the wire's).
 #include <cstdint>
 #include <optional>
 
+#include "net/messages.hpp"
 #include "rig/pose.hpp"
 #include "rig/rig.hpp"
 
 namespace spear::client {
 
 struct RunnerFrame {
-  std::uint32_t id = 0;         // runner id (stable across snapshots)
-  std::uint8_t mode = 0;        // net::RunnerMode as sent (running, jumping, thrusting, down, lab)
+  std::uint32_t id = 0;                             // runner id (stable across snapshots)
+  net::RunnerMode mode = net::RunnerMode::Running;  // as sent (running, jumping, ... lab)
   std::uint8_t flags = 0;       // net::runner_flags bits (lab, skeleton, paused, bot)
   std::uint8_t lab_motion = 0;  // rig::Motion playing in the lab
   std::int32_t score = 0;       // points, this run
@@ -26,5 +27,8 @@ struct RunnerFrame {
   // The rig's IK targets, anchor-relative like the pose (lab with the skeleton overlay on).
   std::optional<rig::RigDebug> ik;
 };
+
+// The decoded snapshot's runner as a frame (speed 0: the buffer derives it from travel).
+RunnerFrame runner_frame(const net::RunnerSnapshot& r);
 
 }  // namespace spear::client

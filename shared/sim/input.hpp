@@ -7,7 +7,8 @@
 
 namespace spear::sim {
 
-// Bit positions of Input::buttons (also the wire encoding: net packs the 16 bits as they are).
+// Bit positions of Input::buttons. The wire numbers its buttons on its own (net::buttons);
+// net/sim_wire.hpp is the one place that maps them.
 enum class Button : std::uint16_t {
   Jump = 1u << 0,            // Space / Up: jump; restarts a runner that is down (after the delay)
   Thrust = 1u << 1,          // F / Right: two-handed thrust (in the air too)

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "net/codec.hpp"
+#include "net/sim_wire.hpp"
 #include "net/snapshot_encoder.hpp"
 #include "sim/bot.hpp"
 #include "sim/match.hpp"
@@ -20,29 +21,13 @@ namespace {
   std::abort();
 }
 
-net::RunnerMode wire_mode(sim::RunnerMode m) {
-  switch (m) {
-    case sim::RunnerMode::Running:
-      return net::RunnerMode::Running;
-    case sim::RunnerMode::Leaping:
-      return net::RunnerMode::Jumping;
-    case sim::RunnerMode::Falling:
-      return net::RunnerMode::Falling;
-    case sim::RunnerMode::Down:
-      return net::RunnerMode::Down;
-    case sim::RunnerMode::Lab:
-      return net::RunnerMode::Lab;
-  }
-  return net::RunnerMode::Running;
-}
-
 net::Snapshot snapshot_of(const sim::Match& match, net::Tick tick) {
   net::Snapshot s;
   s.tick = tick;
   for (const sim::MatchRunner& r : match.runners()) {
     net::RunnerSnapshot w;
     w.id = static_cast<net::RunnerId>(r.id);
-    w.mode = wire_mode(r.state.mode);
+    w.mode = net::wire_mode(r.state);
     w.flags = net::runner_flags::kBot;
     w.score = r.state.score;
     w.best = r.state.best;

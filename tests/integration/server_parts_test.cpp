@@ -8,7 +8,6 @@
 #include <sstream>
 #include <thread>
 
-#include "rig/spear_form.hpp"
 #include "server/address_rate_limiter.hpp"
 #include "server/http_listener.hpp"
 #include "server/json_writer.hpp"
@@ -17,9 +16,6 @@
 #include "server/server_cli.hpp"
 #include "server/tick_schedule.hpp"
 #include "server/tick_timings.hpp"
-#include "server/wire_input.hpp"
-#include "sim/course.hpp"
-#include "sim/runner.hpp"
 #include "support/http_get.hpp"
 
 namespace spear::server {
@@ -303,90 +299,6 @@ TEST(HttpListener, ServesPathsAndRefusesOversizeRequests) {
   HttpListener bad(io, [](std::string_view) { return HttpResponse{}; });
   EXPECT_FALSE(bad.listen("not-an-address", 0, error2));
   EXPECT_FALSE(error2.empty());
-}
-
-TEST(WireInput, ButtonsAndLabPicksMapToTheSim) {
-  net::InputFrame f;
-  f.tick = 77;
-  f.buttons = net::buttons::kJump | net::buttons::kToggleSkeleton;
-  f.lab_motion = 1 + static_cast<std::uint8_t>(rig::Motion::Form);
-  const sim::Input in = sim_input_from_wire(f);
-  EXPECT_EQ(in.tick, 77u);
-  EXPECT_TRUE(in.has(sim::Button::Jump));
-  EXPECT_TRUE(in.has(sim::Button::SkeletonToggle));
-  EXPECT_FALSE(in.has(sim::Button::Thrust));
-  EXPECT_EQ(in.lab_pick, 5);                                        // Form is the fifth lab motion
-  f.lab_motion = 1 + static_cast<std::uint8_t>(rig::Motion::Fall);  // not in the lab list
-  EXPECT_EQ(sim_input_from_wire(f).lab_pick, 0);
-}
-
-// Steps a runner with one input, then `quiet` ticks without.
-void step(sim::RunnerState& s, const sim::Course& course, sim::Input in, int quiet) {
-  (void)sim::step_runner(s, &in, course);
-  for (int i = 0; i < quiet; ++i) (void)sim::step_runner(s, nullptr, course);
-}
-
-TEST(WireRunner, RunningRunnerCarriesTheComboAndNoLabReadouts) {
-  const sim::Course course(7);
-  sim::RunnerState s = sim::new_runner_state();
-  step(s, course, {}, 30);
-  s.combo = 3;
-  net::RunnerSnapshot r = runner_snapshot(4, s, false);
-  EXPECT_EQ(r.combo, 3);
-  EXPECT_EQ(r.lab_phase, 0.f);
-  EXPECT_EQ(r.lab_gait, 0.f);
-  EXPECT_FALSE(r.ik);
-  s.skeleton = true;  // the overlay flag alone, outside the lab: still no targets
-  EXPECT_FALSE(runner_snapshot(4, s, false).ik);
-  s.combo = 12;
-  EXPECT_EQ(runner_snapshot(4, s, false).combo, net::kMaxWireCombo);
-}
-
-TEST(WireRunner, LabRunnerCarriesPhaseGaitAndTheRigsIkTargets) {
-  const sim::Course course(7);
-  sim::RunnerState s = sim::new_runner_state();
-  sim::Input lab;
-  lab.press(sim::Button::LabToggle);
-  step(s, course, lab, 0);
-  sim::Input run;
-  run.lab_pick = 2;  // run
-  step(s, course, run, 47);
-  net::RunnerSnapshot r = runner_snapshot(4, s, false);
-  ASSERT_EQ(r.mode, net::RunnerMode::Lab);
-  EXPECT_EQ(r.lab_phase, s.rig.phase);
-  EXPECT_GT(r.lab_phase, 0.f);
-  EXPECT_EQ(r.lab_gait, s.rig.gait);
-  EXPECT_GT(r.lab_gait, 0.f);
-  EXPECT_FALSE(r.ik);  // overlay off
-
-  sim::Input skeleton;
-  skeleton.press(sim::Button::SkeletonToggle);
-  skeleton.lab_pick = 5;  // the spear form
-  step(s, course, skeleton, 89);
-  // The targets the rig aims for in the very step that made the pose.
-  sim::RunnerState before = s;
-  (void)sim::step_runner(s, nullptr, course);
-  rig::RigDebug expected;
-  rig::RigInput form;
-  form.motion = rig::Motion::Form;
-  (void)rig::step_rig(before.rig, form, sim::kDefaultDt, &expected);
-
-  r = runner_snapshot(4, s, false);
-  EXPECT_EQ(r.flags & (net::runner_flags::kLab | net::runner_flags::kSkeleton),
-            net::runner_flags::kLab | net::runner_flags::kSkeleton);
-  EXPECT_NEAR(r.lab_phase,
-              std::fmod(s.rig.motion_time, rig::form_duration()) / rig::form_duration(), 1e-5f);
-  ASSERT_TRUE(r.ik);
-  EXPECT_EQ(r.ik->hands_on_spear, expected.hands_on_spear);
-  EXPECT_TRUE(r.ik->hands_on_spear);
-  for (int side = 0; side < 2; ++side) {
-    EXPECT_LE(rig::distance(r.ik->foot_target[side], expected.foot_target[side]), 1e-3f);
-    EXPECT_LE(rig::distance(r.ik->hand_target[side], expected.hand_target[side]), 1e-3f);
-  }
-  // Building the snapshot changed nothing in the match's state.
-  const sim::RunnerState kept = s;
-  (void)runner_snapshot(4, s, false);
-  EXPECT_EQ(std::memcmp(&kept, &s, sizeof s), 0);
 }
 
 }  // namespace
