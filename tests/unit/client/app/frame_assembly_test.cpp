@@ -196,6 +196,21 @@ TEST(FrameAssembly, LeavingTheLabSaysANewRunStartsAfterACountdown) {
   EXPECT_EQ(caption, "new run in");
 }
 
+TEST(FrameAssembly, AwayWithoutPredictionParksTheRunnerToo) {
+  SessionConfig config;
+  config.name = "shown";
+  config.online = true;
+  config.prediction = false;  // the own runner as the server sent it, presses from the keys path
+  config.script = script("0.5:FocusLost");
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  EXPECT_TRUE(game->run_until(10.0, [&](const FrameData& f) {
+    const RunnerView* mine = game->session->own();
+    return mine && mine->frame.mode == net::RunnerMode::Parked &&
+           (mine->frame.flags & net::runner_flags::kAway) && message_headline(f.hud) == "away";
+  })) << "never parked";
+}
+
 TEST(FrameAssembly, LocalPlayDoesNotParkOnFocusLoss) {
   SessionConfig config;
   config.name = "local";
