@@ -159,7 +159,7 @@ net::Snapshot MatchHost::snapshot() const {
   s.roster.reserve(match_.runner_count());
   for (const sim::MatchRunner& r : match_.runners()) {
     const RunnerInfo& info = runners_.at(r.id);
-    s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot));
+    s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot, match_.dt()));
     s.roster.push_back({info.wire, info.bot, info.name});
   }
   s.broken.assign(broken_.begin(), broken_.end());
