@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "rig/motion.hpp"
+#include "sim/lab.hpp"
 
 namespace spear::client {
 
@@ -53,6 +54,8 @@ void set_away_or_countdown(HudState& hud, const ClientSession& session, const Ru
 FrameInputs FrameData::inputs() const {
   FrameInputs in;
   in.camera_x = camera_x;
+  in.ground_x = ground_x;
+  in.lab_stage = lab_stage;
   in.time = time;
   in.followed_lane = followed_lane;
   in.runners = figures;
@@ -82,9 +85,14 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
   const RunnerView* followed = session.followed();
   f.has_followed = followed != nullptr;
   f.camera_x = session.camera_x();
+  f.ground_x = session.ground_x();
   f.followed_lane = followed ? followed->lane : 0;
   f.skeleton = session.skeleton_overlay();
+  const bool in_lab = followed && (followed->frame.flags & net::runner_flags::kLab) != 0;
+  // The lab is its own stage: the figure on its treadmill, no course, no other runners.
+  f.lab_stage = in_lab;
   for (const RunnerView& r : session.runners()) {
+    if (in_lab && !r.followed) continue;
     FigureView v;
     v.pose = r.frame.pose;
     v.secondary = r.secondary;
@@ -93,7 +101,10 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     v.followed = r.followed;
     f.figures.push_back(v);
   }
-  for (const ObstacleView& o : session.obstacles(f.camera_x - kBehind, f.camera_x + kAhead)) {
+  const std::vector<ObstacleView> obstacles =
+      in_lab ? std::vector<ObstacleView>{}
+             : session.obstacles(f.camera_x - kBehind, f.camera_x + kAhead);
+  for (const ObstacleView& o : obstacles) {
     SceneObstacle s;
     s.id = o.obstacle.index;
     s.kind = o.obstacle.kind == sim::ObstacleKind::Hurdle ? ObstacleKind::Hurdle
@@ -107,7 +118,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
   }
 
   HudState& hud = f.hud;
-  hud.show_run = followed != nullptr;
+  hud.show_run = followed != nullptr && !in_lab;
   if (followed) {
     hud.score = followed->frame.score;
     hud.combo = followed->frame.combo;
@@ -118,11 +129,15 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
       hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") +
                          ((followed->frame.flags & net::runner_flags::kAway) ? " (away)" : "") +
                          "  —  Tab: next runner";
-    const bool in_lab = (followed->frame.flags & net::runner_flags::kLab) != 0;
     hud.lab.active = in_lab;
     if (in_lab) {
-      hud.lab.motion =
-          std::string(rig::motion_name(static_cast<rig::Motion>(followed->frame.lab_motion)));
+      const auto playing = static_cast<rig::Motion>(followed->frame.lab_motion);
+      hud.lab.motion = std::string(rig::motion_name(playing));
+      for (std::size_t i = 0; i < sim::kLabMotions.size(); ++i) {
+        hud.lab.motions.emplace_back(rig::motion_name(sim::kLabMotions[i]));
+        if (sim::kLabMotions[i] == playing) hud.lab.motion_index = static_cast<int>(i);
+      }
+      hud.lab.ground_speed_mps = followed->frame.speed / 10.f;
       hud.lab.paused = (followed->frame.flags & net::runner_flags::kPaused) != 0;
       hud.lab.skeleton = f.skeleton;
       hud.lab.phase = followed->frame.lab_phase;
@@ -131,6 +146,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     if (f.skeleton) f.rig_debug = followed->frame.ik;
   }
   for (const RunnerView& r : session.runners()) {
+    if (in_lab) break;  // no race in the lab
     ScoreRow row;
     row.name = r.name + (r.own ? " (you)" : "");
     row.score = r.frame.score;

@@ -17,6 +17,11 @@ struct FrameData {
   std::vector<SceneObstacle> obstacles;
   HudState hud;
   double camera_x = 0.0;
+  // The position of the drawn ground under the followed figure, course units: the drawn distance
+  // while running, the treadmill's cumulative position in the lab (it moves at the rig's ground
+  // speed there while camera_x stands still). Its per-frame changes are the ground's scroll.
+  double ground_x = 0.0;
+  bool lab_stage = false;  // the followed runner is in the motion lab: the lab's own stage
   int followed_lane = 0;
   bool skeleton = false;
   std::optional<rig::RigDebug> rig_debug;  // the followed runner's IK targets (skeleton overlay)

@@ -123,7 +123,8 @@ int run_headless(const ClientOptions& o, Setup& setup) {
   double draw_seconds = 0.0;
   float anim_time = 0.f;
   bool net_graph = false, quit = false;
-  auto frame = [&](bool draw) {
+  // One 60 Hz frame; with `capture` the frame to draw (kept, and drawn after the loop).
+  auto frame = [&](bool capture) -> std::optional<FrameData> {
     session.update(t, kFrameSeconds);
     for (const LocalAction a : session.take_local_actions()) {
       if (a == LocalAction::ToggleNetGraph) net_graph = !net_graph;
@@ -131,24 +132,21 @@ int run_headless(const ClientOptions& o, Setup& setup) {
     }
     if (const auto& r = session.new_reading()) plot.push(plot_sample(*r));
     anim_time += static_cast<float>(kFrameSeconds);
-    if (!draw) {
+    if (!capture) {
       session.on_frame(false);
-      return;
+      return std::nullopt;
     }
     if (freeze.requested && !freeze.frame) {
       FrameData f =
           assemble_frame(session, t, anim_time, {true, "reduced motion  ·  P to resume", nullptr});
       if (f.has_followed) freeze.frame = std::move(f);
     }
-    const FrameData live = freeze.frame ? FrameData{}
-                                        : assemble_frame(session, t, anim_time,
-                                                         {false, "", net_graph ? &plot : nullptr});
-    const FrameData& shown = freeze.frame ? *freeze.frame : live;
-    const auto t0 = std::chrono::steady_clock::now();
-    renderer->draw_frame(*target->texture, shown.inputs());
-    target->texture->display();
-    draw_seconds += seconds_since(t0);
+    std::optional<FrameData> shown =
+        freeze.frame
+            ? *freeze.frame
+            : assemble_frame(session, t, anim_time, {false, "", net_graph ? &plot : nullptr});
     session.on_frame(true);
+    return shown;
   };
   // Frames are sampled at 60 Hz but drawn only at the end: a software-rendered offscreen frame
   // costs tens of milliseconds and would slow the loop that keeps the link and the clock.
@@ -166,11 +164,24 @@ int run_headless(const ClientOptions& o, Setup& setup) {
         std::chrono::duration<double>(std::max(0.0, next - seconds_since(origin))));
   }
   if (renderer) {
+    // The last frames, sampled at 60 Hz like all the others (a strip of consecutive frames),
+    // then drawn.
+    std::vector<FrameData> strip;
     for (int i = 0; i < o.screenshot_frames; ++i) {
-      if (i > 0) std::this_thread::sleep_for(std::chrono::duration<double>(kFrameSeconds));
+      if (i > 0) {
+        const double next = (std::floor(t / kFrameSeconds) + 1.0) * kFrameSeconds;
+        std::this_thread::sleep_for(
+            std::chrono::duration<double>(std::max(0.0, next - seconds_since(origin))));
+      }
       t = seconds_since(origin);
-      frame(true);
-      const auto file = numbered(o.screenshot, i);
+      if (auto f = frame(true)) strip.push_back(std::move(*f));
+    }
+    for (std::size_t i = 0; i < strip.size(); ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      renderer->draw_frame(*target->texture, strip[i].inputs());
+      target->texture->display();
+      draw_seconds += seconds_since(t0);
+      const auto file = numbered(o.screenshot, static_cast<int>(i));
       if (const std::string err = save_png(*target->texture, file); !err.empty()) {
         std::cerr << "spear-client: error: " << err << "\n";
         return 2;

@@ -252,6 +252,7 @@ void ClientSession::build_views(float dt_cosmetic) {
                                      std::min(dt_cosmetic, 1.f / 30.f));
     }
     rv.secondary = pose_out;
+    rv.ground_x = treadmills_[r.id].update(rv.frame);
     runners_.push_back(std::move(rv));
   }
   // Forget the secondary motion of runners no longer in view.
@@ -259,6 +260,9 @@ void ClientSession::build_views(float dt_cosmetic) {
     return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
   });
   std::erase_if(secondary_pose_, [&](const auto& kv) {
+    return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
+  });
+  std::erase_if(treadmills_, [&](const auto& kv) {
     return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
   });
 }
@@ -340,6 +344,11 @@ const RunnerView* ClientSession::own() const {
 double ClientSession::camera_x() const {
   const RunnerView* f = followed();
   return f ? f->frame.distance : 0.0;
+}
+
+double ClientSession::ground_x() const {
+  const RunnerView* f = followed();
+  return f ? f->ground_x : 0.0;
 }
 
 ControlMode ClientSession::control_mode() const {

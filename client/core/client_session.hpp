@@ -27,6 +27,7 @@
 #include "core/run_stats.hpp"
 #include "core/server_link.hpp"
 #include "core/session_status.hpp"
+#include "core/treadmill.hpp"
 #include "rig/secondary.hpp"
 #include "sim/course.hpp"
 
@@ -58,6 +59,9 @@ struct RunnerView {
   RunnerFrame frame;               // interpolated
   rig::SecondaryPose secondary{};  // sprung head, hair (anchor-relative)
   int lane = 0;                    // its own lane (runner id)
+  // The drawn ground under it, course units: its distance while it runs; in the lab the
+  // treadmill's position (core/treadmill.hpp).
+  double ground_x = 0.0;
   bool followed = false;
   bool own = false;
   bool bot = false;
@@ -105,6 +109,8 @@ class ClientSession {
   const RunnerView* followed() const;
   const RunnerView* own() const;
   double camera_x() const;
+  // Where the ground under the followed runner is drawn (RunnerView::ground_x), course units.
+  double ground_x() const;
   // Obstacles from `from` to `to` course units (the course from Welcome's seed).
   std::vector<ObstacleView> obstacles(double from, double to) const;
   ControlMode control_mode() const;
@@ -161,6 +167,7 @@ class ClientSession {
   std::map<std::pair<std::uint32_t, std::uint32_t>, net::Tick> broken_;
   std::unordered_map<std::uint32_t, rig::Secondary> secondary_;
   std::unordered_map<std::uint32_t, rig::SecondaryPose> secondary_pose_;
+  std::unordered_map<std::uint32_t, Treadmill> treadmills_;
   std::vector<RunnerView> runners_;
   std::vector<std::uint32_t> ids_;
   bool local_skeleton_ = false;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/pose_blend.hpp"
+#include "core/treadmill.hpp"
 #include "net/messages.hpp"
 
 namespace spear::client {
@@ -20,10 +21,16 @@ bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
 }
 
-// The lab's readouts between (or, t > 1, past) two frames of one runner. Only within one lab
-// stay: a frame outside the lab carries none, and a new motion's phase starts afresh.
-void blend_lab(RunnerFrame& out, const RunnerFrame& a, const RunnerFrame& b, float t) {
-  if (!(a.flags & b.flags & net::runner_flags::kLab) || a.lab_motion != b.lab_motion) return;
+// The lab's readouts between (or, t > 1, past) two frames of one runner, `span` seconds apart.
+// Only within one lab stay: a frame outside the lab carries none. The treadmill moves on across
+// a switch of motion (the rig's ground speed blends through it) and is the lab runner's ground
+// speed; a new motion's phase starts afresh.
+void blend_lab(RunnerFrame& out, const RunnerFrame& a, const RunnerFrame& b, float t, double span) {
+  if (!(a.flags & b.flags & net::runner_flags::kLab)) return;
+  const double moved = treadmill_gap(a.lab_scroll, b.lab_scroll);
+  out.lab_scroll = wrap_treadmill(a.lab_scroll + moved * t);
+  if (span > 0.0) out.speed = static_cast<float>(moved / span);
+  if (a.lab_motion != b.lab_motion) return;
   out.lab_phase = lerp_phase(a.lab_phase, b.lab_phase, t);
   out.lab_gait = std::clamp(a.lab_gait + (b.lab_gait - a.lab_gait) * t, 0.f, 1.f);
   if (a.ik && b.ik && out.ik) out.ik = lerp_rig_debug(*a.ik, *b.ik, t);
@@ -34,7 +41,7 @@ RunnerFrame blend(const RunnerFrame& a, const RunnerFrame& b, double t, double s
   out.pose = lerp_pose(a.pose, b.pose, static_cast<float>(t));
   out.distance = a.distance + (b.distance - a.distance) * t;
   out.speed = static_cast<float>((b.distance - a.distance) / span);
-  blend_lab(out, a, b, static_cast<float>(t));
+  blend_lab(out, a, b, static_cast<float>(t), span);
   return out;
 }
 }  // namespace
@@ -173,11 +180,10 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
     RunnerFrame out = rn;
     const double k = ahead / gap;
     out.pose = extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k));
-    blend_lab(out, *rp, rn, static_cast<float>(1.0 + k));
     out.distance = rn.distance + (rn.distance - rp->distance) * k;
-    out.speed = view.kind == SampleKind::Held
-                    ? 0.f
-                    : static_cast<float>((rn.distance - rp->distance) / gap);
+    out.speed = static_cast<float>((rn.distance - rp->distance) / gap);
+    blend_lab(out, *rp, rn, static_cast<float>(1.0 + k), gap);
+    if (view.kind == SampleKind::Held) out.speed = 0.f;
     view.runners.push_back(out);
   }
 }
@@ -216,10 +222,15 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
         tr.joint_offset[j] = tr.shown.pose.joints[j] - base.pose.joints[j];
       const double dd = tr.shown.distance - base.distance;
       tr.distance_offset = std::abs(dd) < kMaxDistanceFade ? dd : 0.0;
+      // The treadmill fades with the joints, so planted feet stay on the ground while it does.
+      const bool lab = (tr.shown.flags & base.flags & net::runner_flags::kLab) != 0;
+      tr.scroll_offset = lab ? treadmill_gap(base.lab_scroll, tr.shown.lab_scroll) : 0.0;
     } else {
       for (auto& o : tr.joint_offset) o *= fade;
       tr.distance_offset *= distance_fade;
+      tr.scroll_offset *= fade;
     }
+    if (!(r.flags & net::runner_flags::kLab)) tr.scroll_offset = 0.0;
     for (std::size_t j = 0; j < rig::kJointCount; ++j) r.pose.joints[j] += tr.joint_offset[j];
     if (r.ik) {  // the targets move with the limbs they belong to
       using rig::Joint;
@@ -230,6 +241,7 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
       r.ik->hand_target[1] += offset(Joint::HandFar);
     }
     r.distance += tr.distance_offset;
+    if (tr.scroll_offset != 0.0) r.lab_scroll = wrap_treadmill(r.lab_scroll + tr.scroll_offset);
     tr.kind = view_.kind;
     tr.base_tick = view_.base_tick;
     tr.shown = r;

@@ -103,6 +103,7 @@ class InterpolationBuffer {
     RunnerFrame shown{};
     std::array<rig::Vec2, rig::kJointCount> joint_offset{};
     double distance_offset = 0.0;
+    double scroll_offset = 0.0;  // the lab's treadmill, units
     bool seen = false;
   };
 

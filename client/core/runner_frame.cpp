@@ -16,6 +16,7 @@ RunnerFrame runner_frame(const net::RunnerSnapshot& r) {
   f.pose = r.pose;
   f.lab_phase = r.lab_phase;
   f.lab_gait = r.lab_gait;
+  f.lab_scroll = r.lab_scroll;
   f.ik = r.ik;
   return f;
 }

@@ -21,10 +21,14 @@ struct RunnerFrame {
   std::uint16_t countdown_ticks = 0;  // mode Countdown: ticks until it runs (else 0)
   double distance = 0.0;  // course units travelled by the anchor (interpolated continuously)
   float speed = 0.f;      // ground speed, units/s, from the anchor's travel between snapshots
+                          // (in the lab: the treadmill's, from its travel)
   rig::Pose pose{};       // joints relative to the anchor, units, y down
   // Lab readouts (with the lab flag): cycle phase 0..1 (wraps) and gait 0 walk .. 1 run.
   float lab_phase = 0.f;
   float lab_gait = 0.f;
+  // The treadmill: the rig's total ground travel modulo net::kLabScrollSpan, units (with the lab
+  // flag; core/treadmill.hpp unwraps it).
+  float lab_scroll = 0.f;
   // The rig's IK targets, anchor-relative like the pose (lab with the skeleton overlay on).
   std::optional<rig::RigDebug> ik;
 };

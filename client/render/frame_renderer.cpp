@@ -59,12 +59,13 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
   world_.clear();
   overlay_.clear();
 
-  scene_.append_background(background_, world, cam, std::isfinite(in.time) ? in.time : 0.f);
+  const double ground = in.ground_x && std::isfinite(*in.ground_x) ? *in.ground_x : cam;
+  scene_.append_background(background_, world, ground, std::isfinite(in.time) ? in.time : 0.f);
 
   // Other runners, drawn opaque so the layer can make them faint as a whole.
   const FigureStyle ghost = ghost_style();
   for (const FigureView& f : in.runners) {
-    if (f.followed) continue;
+    if (f.followed || in.lab_stage) continue;
     const float vx = static_cast<float>(f.x - cam);
     if (vx < -box.world_size.x || vx > box.world_size.x) continue;  // well off screen
     const Placement place = lane_placement(vx, ghost_depth(f.lane, in.followed_lane));
@@ -72,7 +73,9 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     figures_.append(ghosts_, f.pose, f.secondary, place, ghost);
   }
 
-  scene_.append_obstacles(world_, in.obstacles, cam, world);
+  const std::span<const SceneObstacle> obstacles =
+      in.lab_stage ? std::span<const SceneObstacle>{} : in.obstacles;
+  scene_.append_obstacles(world_, obstacles, cam, world);
   const FigureStyle player = player_style();
   const FigureView* followed = nullptr;
   for (const FigureView& f : in.runners) {
@@ -82,7 +85,7 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     scene_.append_shadow(world_, place, f.pose[Joint::Pelvis].x, lift_of(f.pose));
     figures_.append(world_, f.pose, f.secondary, place, player);
   }
-  scene_.append_bursts(world_, in.obstacles, cam, world);
+  scene_.append_bursts(world_, obstacles, cam, world);
   if (in.skeleton_overlay && followed != nullptr) {
     const Placement place{{static_cast<float>(followed->x - cam), 0.f}, 1.f};
     append_skeleton_overlay(overlay_, followed->pose, in.rig_debug, place);

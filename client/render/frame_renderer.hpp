@@ -5,6 +5,7 @@
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -31,6 +32,13 @@ struct FigureView {
 
 struct FrameInputs {
   double camera_x = 0.0;  // course distance the view follows (the followed runner's x), units
+  // Where the drawn ground (dots, track, trees, hills, clouds) stands under the followed figure,
+  // course units: camera_x while it runs; in the motion lab the treadmill's position, which moves
+  // at the rig's ground speed while the figure stays. Unset: camera_x.
+  std::optional<double> ground_x;
+  // The motion lab is its own stage: no obstacles, no straw, no other runners, only the
+  // followed figure on its treadmill.
+  bool lab_stage = false;
   float time = 0.f;       // seconds; only cosmetic drift (clouds). Hold it still for a static frame
   int followed_lane = 0;  // ghosts are placed in depth relative to this lane
   std::span<const FigureView> runners;

@@ -63,8 +63,9 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   texts_.begin(fonts ? fonts->regular_or_null() : nullptr,
                fonts ? fonts->bold_or_regular() : nullptr);
 
-  if (hud.show_run) run_panel(hud, s);
-  if (!hud.scoreboard.empty()) scoreboard(hud, area, s);
+  // The lab is its own stage: its readouts replace the run's panel and the race's scoreboard.
+  if (hud.show_run && !hud.lab.active) run_panel(hud, s);
+  if (!hud.scoreboard.empty() && !hud.lab.active) scoreboard(hud, area, s);
   if (!hud.follow_label.empty()) {
     texts_.add(hud.follow_label, {area.x / 2.f, 16.f * s}, px(15, s), palette::kHudDim,
                Align::Centre);
@@ -179,13 +180,27 @@ void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
 
 void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   const LabReadout& lab = hud.lab;
-  // Banner: the mode and the motion playing.
-  const float bw = 300.f * s, bx = (area.x - bw) / 2.f, by = 44.f * s;
-  shapes_.rounded_rect({bx, by, bw, 66.f * s}, 12.f * s, palette::kHudPanel);
+  // Banner: the mode, the motion playing, and the lab's list with its keys (the one playing
+  // highlighted).
+  const bool list = !lab.motions.empty();
+  const float bw = 360.f * s, bx = (area.x - bw) / 2.f, by = 44.f * s;
+  shapes_.rounded_rect({bx, by, bw, (list ? 94.f : 66.f) * s}, 12.f * s, palette::kHudPanel);
   texts_.add("MOTION LAB", {area.x / 2.f, by + 8.f * s}, px(12, s), palette::kHudAccent,
              Align::Centre, true);
   texts_.add(lab.motion.empty() ? std::string("\u2014") : lab.motion, {area.x / 2.f, by + 24.f * s},
              px(28, s), palette::kHudText, Align::Centre, true);
+  if (list) {
+    const float cell = (bw - 16.f * s) / static_cast<float>(lab.motions.size());
+    for (std::size_t i = 0; i < lab.motions.size(); ++i) {
+      const bool playing = static_cast<int>(i) == lab.motion_index;
+      const float cx = bx + 8.f * s + cell * (static_cast<float>(i) + 0.5f);
+      if (playing)
+        shapes_.rounded_rect({cx - cell / 2.f + 2.f * s, by + 64.f * s, cell - 4.f * s, 22.f * s},
+                             6.f * s, palette::kHudHighlight);
+      texts_.add(std::to_string(i + 1) + " " + lab.motions[i], {cx, by + 67.f * s}, px(13, s),
+                 playing ? palette::kHudAccent : palette::kHudDim, Align::Centre, playing);
+    }
+  }
 
   // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
   const float pw = 460.f * s, ph = kLabPanelHeight * s;
@@ -228,6 +243,9 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
              lab.paused ? palette::kHudAccent : palette::kHudText, Align::Left, true);
   texts_.add(lab.skeleton ? "skeleton on" : "skeleton off", {sx, py0 + 36.f * s}, px(13, s),
              palette::kHudDim);
+  // The treadmill's speed: the rig's ground speed (0 when the motion does not travel).
+  texts_.add("treadmill " + fixed(lab.ground_speed_mps, 1) + " m/s", {sx, py0 + 56.f * s},
+             px(13, s), palette::kHudDim);
   shapes_.rect({px0 + 16.f * s, py0 + 84.f * s, pw - 32.f * s, std::max(1.f, s)},
                sf::Color(255, 255, 255, 30));
   texts_.add(

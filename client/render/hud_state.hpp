@@ -31,17 +31,23 @@ enum class StateMessage {
 // The fixed words of a message; "" for None and Custom.
 std::string_view state_message_text(StateMessage m);
 
+// The motion lab's own HUD: with it active the run's panel (score, distance, speed, best) and
+// the race's scoreboard are not drawn, the lab is not a race.
 struct LabReadout {
   bool active = false;  // the runner is in the motion lab
   std::string motion;   // "walk", "run", "throw", "jump", "form"
   float phase = 0.f;    // 0..1
   float gait = 0.f;     // 0 walk .. 1 run
   bool paused = false;
-  bool skeleton = false;  // overlay on
+  bool skeleton = false;             // overlay on
+  std::vector<std::string> motions;  // the lab's list, in key order (1–5)
+  int motion_index = -1;             // the one playing, in `motions`
+  float ground_speed_mps = 0.f;      // the treadmill: the rig's ground speed, metres per second
 };
 
 struct HudState {
-  bool show_run = true;  // score, distance, speed, best (off for a spectator with no runner)
+  bool show_run = true;  // score, distance, speed, best (off for a spectator with no runner and
+                         // in the lab)
   int score = 0;
   int best = 0;
   int combo = 0;                     // consecutive targets broken (shown from 2)

@@ -37,7 +37,7 @@ Placement lane_placement(float x, int depth) {
   return {{x - 4.f * d, -kGhostLaneStep * d}, 1.f - kGhostScaleStep * d};
 }
 
-void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, double camera_x,
+void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, double ground_x,
                                       float time) {
   const ViewBox b = box_of(view);
   const float w = b.width;
@@ -62,7 +62,7 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
   const float span = w + 400.f;
   for (int i = 0; i < kClouds; ++i) {
     const float base = unit_random(71, static_cast<std::uint64_t>(i)) * span;
-    const double moved = camera_x * 0.03 + static_cast<double>(time) * 4.0;
+    const double moved = ground_x * 0.03 + static_cast<double>(time) * 4.0;
     float x =
         static_cast<float>(std::fmod(static_cast<double>(base) - moved, static_cast<double>(span)));
     if (x < 0.f) x += span;
@@ -79,24 +79,24 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
   }
 
   // Hills far to near, hazier the farther.
-  append_hills(out, view, camera_x, 0.08f, horizon, 70.f, 150.f, 300.f, 11, palette::kFarHills);
-  append_hills(out, view, camera_x, 0.22f, horizon, 28.f, 82.f, 190.f, 12, palette::kMidHills);
-  append_trees(out, view, camera_x);
+  append_hills(out, view, ground_x, 0.08f, horizon, 70.f, 150.f, 300.f, 11, palette::kFarHills);
+  append_hills(out, view, ground_x, 0.22f, horizon, 28.f, 82.f, 190.f, 12, palette::kMidHills);
+  append_trees(out, view, ground_x);
 
   // The track: the far part (ghost lanes) and the near soil under the lane line.
   out.rect_gradient({b.left, horizon, w, kTrackDepth},
                     mix(palette::kTrackFar, palette::kSkyHorizon, 0.18f), palette::kTrackFar);
   out.rect({b.left, horizon - 0.8f, w, 1.6f}, with_opacity(palette::kTrackEdge, 0.35f));
   for (int d = 1; d <= kGhostDepths; ++d) {
-    append_dots(out, view, camera_x, -kGhostLaneStep * static_cast<float>(d) + 1.f, 34.f, 1.1f,
+    append_dots(out, view, ground_x, -kGhostLaneStep * static_cast<float>(d) + 1.f, 34.f, 1.1f,
                 with_opacity(palette::kGroundDot, 0.45f), 11.0 * d);
   }
   out.rect_gradient({b.left, 0.f, w, std::max(b.bottom(), 1.f)}, palette::kSoilTop,
                     palette::kSoilBottom);
   out.rect({b.left, -1.f, w, 2.f}, with_opacity(palette::kTrackEdge, 0.8f));
-  append_dots(out, view, camera_x, 7.f, kGroundDotSpacing, 2.4f, palette::kGroundDot, 0.0);
-  append_dots(out, view, camera_x, 22.f, 41.f, 3.2f, with_opacity(palette::kGroundDot, 0.7f), 17.0);
-  append_dots(out, view, camera_x, 48.f, 63.f, 4.5f, with_opacity(palette::kGroundDot, 0.45f),
+  append_dots(out, view, ground_x, 7.f, kGroundDotSpacing, 2.4f, palette::kGroundDot, 0.0);
+  append_dots(out, view, ground_x, 22.f, 41.f, 3.2f, with_opacity(palette::kGroundDot, 0.7f), 17.0);
+  append_dots(out, view, ground_x, 48.f, 63.f, 4.5f, with_opacity(palette::kGroundDot, 0.45f),
               29.0);
 }
 

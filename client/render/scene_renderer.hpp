@@ -30,9 +30,12 @@ Placement lane_placement(float view_x, int depth);
 
 class SceneRenderer {
  public:
-  // Sky, sun, clouds, hills, trees, the track and the ground dots. `camera_x` is the followed
-  // runner's course distance (units); `time` (s) only drifts the clouds.
-  void append_background(VertexBatch& out, const sf::View& view, double camera_x, float time);
+  // Sky, sun, clouds, hills, trees, the track and the ground dots. `ground_x` is where the
+  // ground stands under the followed figure, course units (its distance while it runs, the lab's
+  // treadmill position in the lab): the dots on the lane line are drawn at k·spacing − ground_x,
+  // so they move exactly as the ground does, and the far layers by their parallax share of it;
+  // `time` (s) only drifts the clouds.
+  void append_background(VertexBatch& out, const sf::View& view, double ground_x, float time);
   // Hurdles and straw targets on the lane line (broken targets keep a stump).
   void append_obstacles(VertexBatch& out, std::span<const SceneObstacle> obstacles, double camera_x,
                         const sf::View& view);

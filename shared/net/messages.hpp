@@ -131,12 +131,19 @@ struct RunnerSnapshot {
   float lab_phase = 0.f;  // 0..1, wraps: gait phase (walk, run); loop progress (throw, jump,
                           // spear form). Wire: 1/256 steps
   float lab_gait = 0.f;   // 0 walk .. 1 run (wire: 1/255 steps)
+  // The rig's total ground travel (rig::RigState::scroll) modulo kLabScrollSpan, units: the
+  // lab's treadmill. Clients unwrap it into a continuous ground position that moves exactly with
+  // the rig's own ground speed, blends and switches included (wire: 1/16 units).
+  float lab_scroll = 0.f;
   // The rig's IK targets, anchor-relative like the pose (wire: 1/16 unit steps), carried only
   // with kLab and kSkeleton.
   std::optional<rig::RigDebug> ik;
 };
 inline constexpr std::uint8_t kMaxWireCombo = 7;          // 3 bits; the sim's multiplier stops at 5
 inline constexpr std::uint16_t kMaxWireCountdown = 4095;  // ticks: 3 s at 1000 Hz fits
+// Span the lab's ground travel wraps at, units (16 bits of 1/16 units): over 10 s of running, so
+// between two snapshots (or many lost ones) the short way round is always the true one.
+inline constexpr float kLabScrollSpan = 4096.f;
 
 // What the own runner's prediction needs (issue "prediction"): sent to its player only.
 struct OwnRunnerState {

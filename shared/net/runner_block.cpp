@@ -14,7 +14,9 @@ constexpr unsigned kModeBits = 3, kFlagBits = 5, kLabMotionBits = 4;
 constexpr unsigned kScoreK = 8, kDistanceK = 14;
 constexpr unsigned kScoreDeltaK = 1, kBestDeltaK = 4, kDistanceDeltaK = 8;
 constexpr std::int64_t kMaxDistanceQ = std::int64_t{1} << 40;
-constexpr unsigned kComboBits = 3, kLabValueBits = 8, kIkK = 8;
+constexpr unsigned kComboBits = 3, kLabValueBits = 8, kLabScrollBits = 16, kIkK = 8;
+constexpr float kLabScrollStep = 1.f / 16.f;  // units
+static_assert(kLabScrollSpan / kLabScrollStep == float(1u << kLabScrollBits));
 constexpr unsigned kCountdownK = 5;
 
 bool lab_fields(std::uint8_t flags) { return (flags & runner_flags::kLab) != 0; }
@@ -22,12 +24,13 @@ bool ik_field(std::uint8_t flags) {
   return lab_fields(flags) && (flags & runner_flags::kSkeleton) != 0;
 }
 
-// The lab readouts travel in full in both forms: 16 bits, plus the IK targets with the
+// The lab readouts travel in full in both forms: 32 bits, plus the IK targets with the
 // skeleton overlay on; only lab runners carry them, so deltas would save little.
 void write_lab(BitWriter& out, const QuantizedRunner& r) {
   if (!lab_fields(r.flags)) return;
   out.write_bits(r.lab_phase, kLabValueBits);
   out.write_bits(r.lab_gait, kLabValueBits);
+  out.write_bits(r.lab_scroll, kLabScrollBits);
   if (!ik_field(r.flags)) return;
   out.write_bool(r.ik.has_value());
   if (!r.ik) return;
@@ -48,10 +51,12 @@ bool read_ik_coords(BitReader& in, std::array<std::int32_t, 4>& dst) {
 
 bool read_lab(BitReader& in, QuantizedRunner& r) {
   r.lab_phase = r.lab_gait = 0;
+  r.lab_scroll = 0;
   r.ik.reset();
   if (!lab_fields(r.flags)) return true;
   r.lab_phase = static_cast<std::uint8_t>(in.read_bits(kLabValueBits));
   r.lab_gait = static_cast<std::uint8_t>(in.read_bits(kLabValueBits));
+  r.lab_scroll = static_cast<std::uint16_t>(in.read_bits(kLabScrollBits));
   if (!ik_field(r.flags) || !in.read_bool()) return in.ok();
   QuantizedIk ik;
   if (!read_ik_coords(in, ik.feet)) return false;
@@ -172,6 +177,11 @@ QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
     q.lab_phase = static_cast<std::uint8_t>(static_cast<int>(std::lround(phase * 256.f)) & 0xff);
     const float gait = std::isfinite(r.lab_gait) ? std::clamp(r.lab_gait, 0.f, 1.f) : 0.f;
     q.lab_gait = static_cast<std::uint8_t>(std::lround(gait * 255.f));
+    // Any travel is the same treadmill position modulo the span (negative too).
+    const double span = kLabScrollSpan;
+    const double scroll = std::isfinite(r.lab_scroll) ? r.lab_scroll : 0.0;
+    const double wrapped = scroll - span * std::floor(scroll / span);
+    q.lab_scroll = static_cast<std::uint16_t>(std::llround(wrapped / kLabScrollStep) & 0xffff);
   }
   if (ik_field(q.flags) && r.ik) {
     QuantizedIk ik;
@@ -205,6 +215,7 @@ RunnerSnapshot rebuild_runner(const QuantizedRunner& q) {
   r.lab_phase = static_cast<float>(q.lab_phase) / 256.f;
   r.lab_gait = static_cast<float>(q.lab_gait) / 255.f;
   r.countdown_ticks = q.countdown_ticks;
+  r.lab_scroll = static_cast<float>(q.lab_scroll) * kLabScrollStep;
   if (q.ik) {
     rig::RigDebug ik;
     for (int side = 0; side < 2; ++side) {

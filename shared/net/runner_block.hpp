@@ -36,6 +36,7 @@ struct QuantizedRunner {
   // With kLab only (zero otherwise): phase in 1/256 of a cycle, gait in 1/255.
   std::uint8_t lab_phase = 0;
   std::uint8_t lab_gait = 0;
+  std::uint16_t lab_scroll = 0;  // ground travel modulo kLabScrollSpan, in 1/16 units
   // With kLab and kSkeleton only: the IK targets, when the server had them.
   std::optional<QuantizedIk> ik;
   // Mode Countdown only (zero otherwise): ticks until it runs, 0..kMaxWireCountdown.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 
 #include "sim/lab.hpp"
@@ -91,6 +92,7 @@ RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& s, bool bot,
   if (s.mode == sim::RunnerMode::Lab) {
     r.lab_phase = sim::lab_cycle_progress(s.rig);
     r.lab_gait = s.rig.gait;
+    r.lab_scroll = static_cast<float>(std::fmod(s.rig.scroll, double{kLabScrollSpan}));
     if (s.skeleton) r.ik = sim::lab_ik_targets(s);
   }
   return r;

@@ -21,6 +21,9 @@ namespace {
 static_assert(std::tuple_size_v<decltype(RigState::blend_offset)> == kBlendChannels);
 
 constexpr float kLookahead = 1.f / 60.f;  // s, velocity estimate at a switch when dt is 0
+// units/s: ground speed still fading after a switch above which no foot counts as planted (the
+// ground it would stand on moves by under 0.05 units more, 0.5 / kBlendOmega).
+constexpr float kPlantedSlip = 0.5f;
 
 struct Frame {
   RawPose raw;
@@ -187,7 +190,11 @@ Frame step_frame(RigState& s, const RigInput& in, float dt, RigDebug* debug) {
     out.raw.contact[1] =
         out.raw.contact[1] && distance(base_feet[1], out.raw[Joint::FootFar]) < 0.05f;
     // Ground speed fades with the same curve (from rest: no rate term).
-    out.scroll_speed += blend_offset(s.blend_scroll_offset, 0.f, t);
+    const float slip = blend_offset(s.blend_scroll_offset, 0.f, t);
+    out.scroll_speed += slip;
+    // While it fades the ground moves under the new motion's feet at another speed than they do
+    // (a throw's stand on a treadmill still running out): not planted until it has.
+    if (std::fabs(slip) > kPlantedSlip) out.raw.contact[0] = out.raw.contact[1] = false;
   } else {
     s.blend_offset = {};
     s.blend_velocity = {};

@@ -196,6 +196,72 @@ TEST_F(FrameRender, GroundScrollsWithTheFollowedRunner) {
   EXPECT_LT(moved_whole, moved_half / 10 + 1);
 }
 
+TEST_F(FrameRender, LabIsItsOwnStageWithNoObstacleNorRunScore) {
+  sf::RenderTexture& t = target(1280, 720);
+  const auto views = testing::views_of(testing::animate_runners(4, rig::Motion::Walk, 1.3f));
+  const auto obstacles = testing::course_ahead();  // a hurdle 260 units ahead, targets, straw
+  HudState hud = run_hud(views);                   // a score, a distance, the scoreboard
+  hud.lab.active = true;
+  hud.lab.motion = "walk";
+  FrameInputs lab;
+  lab.camera_x = views[0].x;
+  lab.ground_x = views[0].x + 5432.1;  // the treadmill has moved on
+  lab.time = 4.f;
+  lab.runners = views;
+  lab.obstacles = obstacles;
+  lab.hud = &hud;
+  lab.lab_stage = true;
+  const sf::Image in_lab = draw(t, lab);
+
+  // The same stage with nothing of the course: no obstacles, no other runners, another score.
+  HudState other = hud;
+  other.score = 7;
+  other.best = 99999;
+  other.distance_m = 0.f;
+  other.scoreboard.clear();
+  FrameInputs bare = lab;
+  bare.runners = std::span<const FigureView>(views.data(), 1);
+  bare.obstacles = {};
+  bare.hud = &other;
+  const sf::Image stage = draw(t, bare);
+  ASSERT_EQ(in_lab.getSize(), stage.getSize());
+  EXPECT_TRUE(std::equal(in_lab.getPixelsPtr(),
+                         in_lab.getPixelsPtr() + in_lab.getSize().x * in_lab.getSize().y * 4,
+                         stage.getPixelsPtr()))
+      << "the lab frame shows something of the course or of the run";
+
+  // Where the course has its hurdle, the course frame draws it and the lab frame does not.
+  FrameInputs course = lab;
+  course.lab_stage = false;
+  hud.lab.active = false;
+  const sf::Image on_course = draw(t, course);
+  const sf::View view = world_view(t.getSize());
+  const sf::Vector2i post = t.mapCoordsToPixel({260.f, -20.f}, view);  // near post of the hurdle
+  const auto px = [&](const sf::Image& img) { return darkest_near(img, post.x, post.y, 2); };
+  EXPECT_GT(colour_distance(px(on_course), px(in_lab)), 60);
+  EXPECT_LT(colour_distance(px(on_course), palette::kPost), 60);  // the post, on the course
+  save(t, "course_for_lab_1280x720.png");
+}
+
+TEST_F(FrameRender, LabGroundScrollsUnderAFigureThatStays) {
+  sf::RenderTexture& t = target(800, 450);
+  FrameInputs in;
+  in.camera_x = 1000.0;
+  in.lab_stage = true;
+  in.ground_x = 1000.0;
+  const sf::Image a = draw(t, in);
+  in.ground_x = 1000.0 + kGroundDotSpacing / 2.0;
+  const sf::Image b = draw(t, in);
+  const sf::View view = world_view(t.getSize());
+  int moved = 0;
+  const sf::Vector2i row = t.mapCoordsToPixel({0.f, 7.f}, view);
+  for (unsigned x = 0; x < 800; ++x) {
+    const auto y = static_cast<unsigned>(row.y);
+    moved += colour_distance(a.getPixel(x, y), b.getPixel(x, y)) > 20 ? 1 : 0;
+  }
+  EXPECT_GT(moved, 60);  // the treadmill moved the dots, the camera did not move
+}
+
 TEST_F(FrameRender, BrokenTargetBurstsIntoStraw) {
   sf::RenderTexture& t = target(800, 450);
   std::vector<SceneObstacle> intact{
@@ -268,11 +334,20 @@ TEST_F(FrameRender, Screenshots) {
   // The motion lab: spear form with the skeleton overlay.
   auto lab = testing::animate_runners(1, rig::Motion::Form, 2.6f);
   std::vector<FigureView> lab_views = testing::views_of(lab);
-  HudState lab_hud;
-  lab_hud.show_run = false;
-  lab_hud.lab = {true, "form", lab[0].state.phase, lab[0].state.gait, true, true};
+  HudState lab_hud = run_hud(lab_views);  // the lab hides the run's panel and the scoreboard
+  lab_hud.lab.active = true;
+  lab_hud.lab.motion = "form";
+  lab_hud.lab.motions = {"walk", "run", "throw", "jump", "form"};
+  lab_hud.lab.motion_index = 4;
+  lab_hud.lab.phase = lab[0].state.phase;
+  lab_hud.lab.gait = lab[0].state.gait;
+  lab_hud.lab.paused = true;
+  lab_hud.lab.skeleton = true;
   FrameInputs lab_in;
   lab_in.camera_x = lab_views[0].x;
+  lab_in.ground_x = lab_views[0].x + 1234.5;
+  lab_in.lab_stage = true;
+  lab_in.obstacles = obstacles;  // not drawn: the lab is its own stage
   lab_in.runners = lab_views;
   lab_in.hud = &lab_hud;
   lab_in.skeleton_overlay = true;

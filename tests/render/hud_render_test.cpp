@@ -13,6 +13,10 @@ namespace {
 using testing::colour_distance;
 
 constexpr unsigned kW = 1280, kH = 720;
+// HUD rectangles at 1280×720 (scale 1): the run's panel, the lab's banner and readout panel.
+const sf::IntRect kRunPanel{16, 14, 330, 112};
+const sf::IntRect kLabBanner{460, 44, 360, 94};
+const sf::IntRect kLabPanel{410, 592, 460, 112};
 const sf::Color kClear{90, 60, 100};
 
 HudState sample_hud() {
@@ -112,8 +116,47 @@ TEST_F(HudRender, MissingFontDrawsShapesAndDoesNotCrash) {
   const sf::Image with_hud = draw(&hud, &fonts);
   EXPECT_EQ(renderer_.texts_drawn(), 0u);
   const sf::Image bare = draw(nullptr, nullptr);
-  // Panels are still there.
-  EXPECT_GT(changed(with_hud, bare, {16, 14, 330, 112}), 1000);
+  // Panels are still there: the lab's banner and readouts, and out of the lab the run's.
+  EXPECT_GT(changed(with_hud, bare, kLabBanner), 1000);
+  EXPECT_GT(changed(with_hud, bare, kLabPanel), 1000);
+  hud.lab.active = false;
+  EXPECT_GT(changed(draw(&hud, &fonts), bare, kRunPanel), 1000);
+}
+
+TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState lab = sample_hud();  // a score, a distance, a speed and a scoreboard: none drawn
+  lab.lab.active = true;
+  lab.lab.motion = "run";
+  lab.lab.motions = {"walk", "run", "throw", "jump", "form"};
+  lab.lab.motion_index = 1;
+  lab.lab.phase = 0.3f;
+  lab.lab.gait = 1.f;
+  lab.lab.ground_speed_mps = 38.3f;
+  const sf::Image drawn = draw(&lab, &fonts);
+  const sf::Image bare = draw(nullptr, nullptr);
+  // No run panel (score, distance, speed, best), no scoreboard: nothing drawn there at all.
+  EXPECT_EQ(changed(drawn, bare, kRunPanel), 0);
+  EXPECT_EQ(changed(drawn, bare, {static_cast<int>(kW) - 266, 14, 250, 130}), 0);
+  // Another run score changes no pixel anywhere.
+  HudState other = lab;
+  other.score = 98760;
+  other.best = 99999;
+  other.distance_m = 3.f;
+  other.speed_mps = 0.f;
+  other.scoreboard.clear();
+  const sf::Image again = draw(&other, &fonts);
+  EXPECT_EQ(changed(drawn, again, {0, 0, static_cast<int>(kW), static_cast<int>(kH)}), 0);
+  // The lab's own: its banner with the motion list, its readouts with the treadmill's speed.
+  EXPECT_GT(changed(drawn, bare, kLabBanner), 1000);
+  EXPECT_GT(changed(drawn, bare, kLabPanel), 1000);
+  HudState walking = lab;
+  walking.lab.motion_index = 0;  // another motion highlighted in the list
+  EXPECT_GT(changed(drawn, draw(&walking, &fonts), {460, 108, 360, 30}), 50);
+  HudState slower = lab;
+  slower.lab.ground_speed_mps = 10.6f;
+  EXPECT_GT(changed(drawn, draw(&slower, &fonts), kLabPanel), 20);
 }
 
 TEST(StateMessages, EveryMessageHasWords) {

@@ -164,6 +164,7 @@ TEST(SimWire, RunningRunnerCarriesTheComboAndNoLabReadouts) {
   EXPECT_EQ(r.score, s.score);
   EXPECT_EQ(r.lab_phase, 0.f);
   EXPECT_EQ(r.lab_gait, 0.f);
+  EXPECT_EQ(r.lab_scroll, 0.f);  // the treadmill is the lab's: a runner's distance says it all
   EXPECT_FALSE(r.ik);
   s.skeleton = true;  // the overlay flag alone, outside the lab: still no targets
   EXPECT_FALSE(runner_snapshot(4, s, false).ik);
@@ -186,7 +187,14 @@ TEST(SimWire, LabRunnerCarriesPhaseGaitAndTheRigsIkTargets) {
   EXPECT_GT(r.lab_phase, 0.f);
   EXPECT_EQ(r.lab_gait, s.rig.gait);
   EXPECT_GT(r.lab_gait, 0.f);
+  // The treadmill: the rig's own ground travel (walking and running on the spot), modulo the
+  // span; the distance stays where the lab was entered.
+  EXPECT_GT(s.rig.scroll, 0.0);
+  EXPECT_EQ(r.lab_scroll, static_cast<float>(std::fmod(s.rig.scroll, double{kLabScrollSpan})));
   EXPECT_FALSE(r.ik);  // overlay off
+  sim::RunnerState far = s;
+  far.rig.scroll += 3.0 * kLabScrollSpan;
+  EXPECT_NEAR(runner_snapshot(4, far, false).lab_scroll, r.lab_scroll, 1e-3f);
 
   sim::Input skeleton;
   skeleton.press(sim::Button::SkeletonToggle);

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <random>
 
@@ -294,6 +296,7 @@ RunnerSnapshot lab_runner(RunnerId id, Tick tick) {
   const float t = static_cast<float>(tick) / 60.f;
   r.lab_phase = std::fmod(2.55f * t, 1.f);
   r.lab_gait = std::min(1.f, t / 2.f);
+  r.lab_scroll = std::fmod(383.f * t, kLabScrollSpan);  // wraps at tick 642
   if (tick >= 40) {
     r.flags |= runner_flags::kSkeleton;
     rig::RigDebug ik;
@@ -319,11 +322,14 @@ void expect_lab_matches(const RunnerSnapshot& got, const RunnerSnapshot& sent) {
   if (!(sent.flags & runner_flags::kLab)) {
     EXPECT_EQ(got.lab_phase, 0.f);
     EXPECT_EQ(got.lab_gait, 0.f);
+    EXPECT_EQ(got.lab_scroll, 0.f);
     EXPECT_FALSE(got.ik);
     return;
   }
   EXPECT_LE(phase_gap(got.lab_phase, sent.lab_phase), 0.5f / 256.f + 1e-6f);
   EXPECT_NEAR(got.lab_gait, sent.lab_gait, 0.5f / 255.f + 1e-6f);
+  const float scroll_gap = std::fabs(got.lab_scroll - sent.lab_scroll);
+  EXPECT_LE(std::min(scroll_gap, kLabScrollSpan - scroll_gap), 0.5f / 16.f + 1e-3f);
   ASSERT_EQ(got.ik.has_value(), (sent.flags & runner_flags::kSkeleton) != 0 && sent.ik.has_value());
   if (!got.ik) return;
   EXPECT_EQ(got.ik->hands_on_spear, sent.ik->hands_on_spear);
@@ -348,19 +354,21 @@ TEST(RunnerBlockLab, RunningRunnersSpendNothingOnLabReadouts) {
   RunnerSnapshot stray = running;
   stray.lab_phase = 0.4f;
   stray.lab_gait = 0.6f;
+  stray.lab_scroll = 812.5f;
   stray.ik = rig::RigDebug{};
   EXPECT_EQ(quantize_runner(stray), quantize_runner(running));
   EXPECT_EQ(full_bytes(stray), full_bytes(running));
   const RunnerSnapshot back = rebuild_runner(quantize_runner(stray));
   EXPECT_EQ(back.lab_phase, 0.f);
+  EXPECT_EQ(back.lab_scroll, 0.f);
   EXPECT_FALSE(back.ik);
 
-  // In the lab: two bytes more; with the overlay on, the targets too.
+  // In the lab: four bytes more (phase, gait, treadmill); with the overlay on, the targets too.
   const RunnerSnapshot lab = lab_runner(3, 20);
   RunnerSnapshot outside = lab;  // the same runner out of the lab (mode and flags are fixed width)
   outside.mode = RunnerMode::Running;
   outside.flags = 0;
-  EXPECT_EQ(full_bytes(lab), full_bytes(outside) + 2);
+  EXPECT_EQ(full_bytes(lab), full_bytes(outside) + 4);
   const RunnerSnapshot overlay = lab_runner(3, 70);
   EXPECT_GT(full_bytes(overlay), full_bytes(lab_runner(3, 30)) + 8);
 }
@@ -378,6 +386,43 @@ TEST(RunnerBlockLab, PhaseWrapsAndValuesAreClamped) {
   EXPECT_EQ(back.lab_gait, 1.f);
   r.combo = 9;
   EXPECT_EQ(rebuild_runner(quantize_runner(r)).combo, kMaxWireCombo);
+}
+
+TEST(RunnerBlockLab, TreadmillTravelsModuloItsSpanIn16thsOfAUnit) {
+  RunnerSnapshot r = lab_runner(1, 10);
+  const auto back = [&](float scroll) {
+    r.lab_scroll = scroll;
+    return rebuild_runner(quantize_runner(r)).lab_scroll;
+  };
+  EXPECT_EQ(back(812.5f), 812.5f);
+  EXPECT_NEAR(back(1234.5678f), 1234.5678f, 0.5f / 16.f);
+  EXPECT_EQ(back(4095.99f), 0.f);                  // rounds to a whole span: 0
+  EXPECT_EQ(back(kLabScrollSpan + 100.f), 100.f);  // any travel, modulo the span
+  EXPECT_EQ(back(-10.f), kLabScrollSpan - 10.f);
+  EXPECT_EQ(back(std::nanf("")), 0.f);
+  EXPECT_EQ(back(std::numeric_limits<float>::infinity()), 0.f);
+}
+
+TEST(RunnerBlockLab, TreadmillSurvivesDeltasAcrossItsWrap) {
+  SnapshotEncoder enc;
+  SnapshotDecoder dec;
+  int deltas = 0, wraps = 0;
+  float last = -1.f;
+  for (Tick tick = 600; tick < 700; tick += 2) {  // 383 units/s wraps at tick 642
+    Snapshot w = world(tick, 2);
+    w.runners[1] = lab_runner(1, tick);
+    const auto msg = over_the_wire(enc.encode(w));
+    Snapshot out;
+    ASSERT_EQ(dec.decode(msg, out), SnapshotDecodeError::None) << "tick " << tick;
+    if (out.baseline_tick) ++deltas;
+    ASSERT_EQ(out.runners.size(), 2u);
+    expect_lab_matches(out.runners[1], w.runners[1]);
+    if (out.runners[1].lab_scroll < last) ++wraps;
+    last = out.runners[1].lab_scroll;
+    enc.acknowledge(tick);
+  }
+  EXPECT_GT(deltas, 40);
+  EXPECT_EQ(wraps, 1);
 }
 
 TEST(RunnerBlockLab, LabReadoutsAndComboSurviveDeltasAndModeChanges) {

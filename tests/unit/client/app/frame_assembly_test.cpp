@@ -7,8 +7,10 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -127,6 +129,76 @@ TEST(FrameAssembly, LabPhaseGaitAndIkTargetsReachTheHudAndOverlay) {
   // Skeleton off: no targets for the overlay.
   game->session->press(Key::S);
   EXPECT_TRUE(game->run_until(5.0, [](const FrameData& f) { return !f.skeleton && !f.rig_debug; }));
+}
+
+TEST(FrameAssembly, LabIsItsOwnStageOnATreadmillAtTheRigsGroundSpeed) {
+  SessionConfig config;
+  config.name = "lab";
+  config.script = script("0.3:M,0.6:2");  // the lab, run
+  auto game = start_game(1, config);      // a bot on the course: a race the lab does not show
+  ASSERT_TRUE(game);
+  const auto running_in_lab = [](const FrameData& f) {
+    return f.hud.lab.active && f.hud.lab.motion == "run" && f.hud.lab.gait > 0.999f;
+  };
+  ASSERT_TRUE(game->run_until(15.0, running_in_lab)) << "never ran in the lab";
+
+  // Its own stage: the followed figure only, no obstacles, no run panel, no scoreboard; the
+  // lab's readouts with the motion list. The figure stays, the treadmill moves under it at the
+  // rig's run speed (stride × cadence ÷ duty = 60 × 2.55 ÷ 0.4), in the time the view shows.
+  std::optional<FrameData> first;
+  double first_time = 0.0;
+  FrameData last;
+  double last_time = 0.0;
+  game->run_until(1.5, [&](const FrameData& f) {
+    if (!running_in_lab(f)) return false;
+    EXPECT_TRUE(f.lab_stage);
+    EXPECT_TRUE(f.obstacles.empty());
+    EXPECT_EQ(f.figures.size(), 1u);
+    EXPECT_FALSE(f.hud.show_run);
+    EXPECT_TRUE(f.hud.scoreboard.empty());
+    EXPECT_EQ(f.hud.lab.motions.size(), 5u);
+    EXPECT_EQ(f.hud.lab.motion_index, 1);
+    EXPECT_NEAR(f.hud.lab.ground_speed_mps, 38.25f, 0.4f);
+    if (!first) {
+      first = f;
+      first_time = game->session->render_time();
+    }
+    last = f;
+    last_time = game->session->render_time();
+    return false;
+  });
+  ASSERT_TRUE(first);
+  ASSERT_GT(last_time - first_time, 1.0);
+  EXPECT_EQ(last.camera_x, first->camera_x);
+  const double treadmill = (last.ground_x - first->ground_x) / (last_time - first_time);
+  std::printf("lab run: treadmill %.2f units/s over %.2f s shown\n", treadmill,
+              last_time - first_time);
+  EXPECT_NEAR(treadmill, 382.5, 382.5 * 0.02);
+
+  // The throw does not travel: the treadmill runs out and stands.
+  game->session->press(Key::Num3);
+  ASSERT_TRUE(game->run_until(5.0, [](const FrameData& f) { return f.hud.lab.motion == "throw"; }));
+  game->run_until(1.0, [](const FrameData&) { return false; });
+  std::optional<double> stood;
+  game->run_until(0.5, [&](const FrameData& f) {
+    if (!stood) stood = f.ground_x;
+    EXPECT_NEAR(f.ground_x, *stood, 0.1);
+    EXPECT_NEAR(f.hud.lab.ground_speed_mps, 0.f, 0.01f);
+    return false;
+  });
+  ASSERT_TRUE(stood);
+
+  // Leaving the lab takes its stage and its HUD away: back on the course, with the run's HUD.
+  game->session->press(Key::M);
+  ASSERT_TRUE(game->run_until(5.0, [](const FrameData& f) {
+    return !f.hud.lab.active && !f.lab_stage && f.hud.show_run && f.figures.size() == 2u &&
+           f.hud.scoreboard.size() == 2u;
+  })) << "the lab's stage or HUD stayed after leaving it";
+  game->run_until(0.3, [](const FrameData& f) {
+    EXPECT_FALSE(f.hud.lab.active);
+    EXPECT_EQ(f.ground_x, f.camera_x);  // the ground is the course again
+    return false;
+  });
 }
 
 TEST(FrameAssembly, ComboOfTheFollowedRunnerReachesTheHud) {
