@@ -60,7 +60,8 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const int code = app.exit(e);  // prints the help, the version or what was wrong
+    return code == 0 ? 0 : 2;      // bad usage
   }
   if (!connect.empty()) o.connect = connect;
   if (app.count("--frame-rate")) {

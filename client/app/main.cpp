@@ -123,6 +123,9 @@ struct FrameLoop {
   }
   // Paused as the player sees it: the local match, or the online freeze.
   bool paused() const { return pause.paused() || freeze.frame.has_value(); }
+  // Call before the frame's session update: a frame counts as paused when its update ran
+  // paused or it ends paused (a scripted resume arrives during the update it did not move).
+  void begin_frame() { paused_at_start = paused(); }
   // The frame to show at wall time `now` (also written to the trace, `dt` after the last one).
   const FrameData& assemble(double now, double dt, float anim_time) {
     if (freeze.requested && !freeze.frame) {
@@ -139,7 +142,7 @@ struct FrameLoop {
       live = assemble_frame(session, now, anim_time, extras);
     }
     const FrameData& shown = freeze.frame ? *freeze.frame : live;
-    if (trace) trace->write(now, dt, shown, paused());
+    if (trace) trace->write(now, dt, shown, paused() || paused_at_start);
     return shown;
   }
 
@@ -151,6 +154,7 @@ struct FrameLoop {
   FrameData live;
   bool net_graph = false;
   bool focused = true;
+  bool paused_at_start = false;
 };
 
 std::variant<Setup, int> set_up(const ClientOptions& o) {
@@ -215,6 +219,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
   auto frame = [&](bool draw) {
     const double dt = std::max(0.0, t - last);
     last = t;
+    loop.begin_frame();
     const float cosmetic = loop.paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt));
     session.update(t, cosmetic);
     quit = !loop.take_actions(t) || quit;
@@ -337,6 +342,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
       }
     }
     if (!window.isOpen()) break;
+    loop.begin_frame();
     const bool still = !loop.focused || loop.paused();
     const float dt = still ? 0.f : std::min(kMaxDt, static_cast<float>(frame_dt));
     session.update(now, dt);

@@ -79,11 +79,13 @@ class OwnRunnerPredictor {
   float dt() const { return dt_; }
 
   // The runner to draw (`id`, plus `flags` such as kBot) at `display_tick` (the display time in
-  // ticks, fractional: tick n's state is drawn at n, so with next_tick() − 1 stepped the frame
-  // blends the states after the last two stepped ticks by its fraction), with the correction
-  // still fading (no display tick: the last stepped state); advances the fade by dt_frame seconds.
-  // Its speed is the predicted ground speed of the tick drawn (units/s), smooth because the sim's
-  // is.
+  // ticks, fractional), with the correction still fading; advances the fade by dt_frame
+  // seconds. As a fixed-timestep accumulator renders between its previous and current state,
+  // the frame trails the newest stepped state by one tick: the state after tick n is drawn at
+  // display tick n + 1, the one after n − 1 at n, and in between they blend (distance, every
+  // joint, the IK targets). With display tick D the caller steps through floor(D), so the
+  // blend factor is D's fraction. No display tick: the newest state. The speed is the ground
+  // speed of the tick drawn (units/s): smooth, because the sim's is.
   RunnerFrame frame(std::uint32_t id, float dt_frame,
                     double display_tick = std::numeric_limits<double>::infinity());
   // The rig's own ground travel (RigState::scroll, units) as drawn by the last frame().
