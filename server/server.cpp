@@ -267,6 +267,7 @@ int Server::run() {
       if (wait > 0.0) io_->udp->wait_readable(wait);
     }
   }
+  set_paused(false);  // the shutdown drain waits on the clock: it must run
   if (match_over) {
     spdlog::info("match over after {} ticks", loop.ticks());
   } else {

@@ -302,8 +302,13 @@ TEST(ServerLoopback, PauseStopsTheMatchKeepsSilentClientsAndCatchesNothingUp) {
   EXPECT_GT(newest_tick(first), paused_at);
   EXPECT_LT(newest_tick(first), paused_at + 40);
   EXPECT_EQ(first.state(), ConnectionState::Connected);
+  // Stopped while paused, it still shuts down (and tells the clients).
+  srv.set_paused(true);
   srv.stop();
   EXPECT_EQ(srv.server().stats().timeouts, 0u);
+  pump_until(
+      {&first}, [&] { return first.state() == ConnectionState::Disconnected; }, 1.0);
+  EXPECT_EQ(first.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
 }
 
 TEST(ServerLoopback, StopTellsEveryClient) {
