@@ -78,6 +78,8 @@ class Server {
   void log_events();
   void log_drop_interval(double now);
   void finish();
+  // Rewrites the health file when a second has passed since the last time (or `force`).
+  bool beat(double now, bool force, std::string* error);
 
   ServerConfig config_;
   ServerStats stats_;
@@ -88,6 +90,7 @@ class Server {
   std::atomic<bool> stop_requested_{false};
   std::atomic<bool> running_{false};
   bool started_ = false;
+  double last_beat_ = 0.0;
 
   // The pause (see set_paused); now() excludes the paused spans.
   mutable std::mutex pause_mutex_;
