@@ -29,6 +29,11 @@ void MatchLoop::tick(double now, Outbox& out) {
   if (snapshot_tick && sessions_.size() > 0) sessions_.send_snapshots(match_.snapshot(), out);
 }
 
+void MatchLoop::send_waiting_snapshots(Outbox& out) {
+  if (sessions_.waiting_for_snapshot())
+    sessions_.send_snapshots(match_.snapshot(), out, /*waiting_only=*/true);
+}
+
 MatchSummary MatchLoop::summary(double now) const {
   MatchSummary m = match_.summary();
   m.clients = sessions_.clients(now);

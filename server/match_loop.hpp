@@ -29,6 +29,10 @@ class MatchLoop {
   // spread evenly).
   void tick(double now, Outbox& out);
 
+  // A snapshot of the match as it stands to every session that has had none yet (a paused
+  // match: who joins during the pause must see it). Sends nothing when there are none.
+  void send_waiting_snapshots(Outbox& out);
+
   // Ticks the match has run.
   std::uint64_t ticks() const { return match_.tick(); }
   // True once --duration of match time has been simulated.

@@ -55,7 +55,35 @@ Server::Server(ServerConfig config) : config_(std::move(config)), io_(std::make_
 Server::~Server() = default;
 
 double Server::now() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - origin_).count();
+  const auto wall = std::chrono::steady_clock::now();
+  std::lock_guard lock(pause_mutex_);
+  auto paused = paused_total_;
+  if (paused_) paused += wall - paused_at_;
+  return std::chrono::duration<double>(wall - origin_ - paused).count();
+}
+
+void Server::set_paused(bool paused) {
+  const auto wall = std::chrono::steady_clock::now();
+  std::lock_guard lock(pause_mutex_);
+  if (paused == paused_) return;
+  if (paused)
+    paused_at_ = wall;
+  else
+    paused_total_ += wall - paused_at_;
+  paused_ = paused;
+}
+
+bool Server::paused() const {
+  std::lock_guard lock(pause_mutex_);
+  return paused_;
+}
+
+double Server::paused_seconds() const {
+  const auto wall = std::chrono::steady_clock::now();
+  std::lock_guard lock(pause_mutex_);
+  auto paused = paused_total_;
+  if (paused_) paused += wall - paused_at_;
+  return std::chrono::duration<double>(paused).count();
 }
 
 bool Server::start(std::string& error) {
@@ -221,7 +249,12 @@ int Server::run() {
 
   while (!stop_requested_.load() && !match_over) {
     drain_socket(now(), false);
-    std::uint64_t due = fast ? kFastTicksPerPass : schedule.due(now());
+    const bool paused = this->paused();
+    if (paused) {
+      loop.send_waiting_snapshots(io_->out);  // a client that joined during the pause
+      flush();
+    }
+    std::uint64_t due = paused ? 0 : fast ? kFastTicksPerPass : schedule.due(now());
     for (std::uint64_t i = 0; i < due && !match_over; ++i) {
       const auto t0 = std::chrono::steady_clock::now();
       loop.tick(now(), io_->out);
@@ -236,11 +269,13 @@ int Server::run() {
     io_->context.poll();
     log_drop_interval(now());
     if (std::string error; !beat(now(), false, &error)) spdlog::warn("{}", error);
-    if (!fast && !match_over && !stop_requested_.load()) {
-      const double wait = std::clamp(schedule.next_due_time() - now(), 0.0, kMaxWait);
+    if ((!fast || paused) && !match_over && !stop_requested_.load()) {
+      const double wait =
+          paused ? kMaxWait : std::clamp(schedule.next_due_time() - now(), 0.0, kMaxWait);
       if (wait > 0.0) io_->udp->wait_readable(wait);
     }
   }
+  set_paused(false);  // the shutdown drain waits on the clock: it must run
   if (match_over) {
     spdlog::info("match over after {} ticks", loop.ticks());
   } else {

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -51,6 +52,19 @@ class Server {
   // True while run() is inside its loop (for embedding programs that wait for it).
   bool running() const { return running_.load(); }
 
+  // Pauses or resumes the match, from any thread (a local game whose player paused: only the
+  // embedded server calls it; spear-server never pauses). While paused no tick runs, so the
+  // match and its bots stand still, and the clock the match loop and the sessions see stands
+  // still too: nobody times out during the pause and no ticks are caught up on resume (the
+  // client pauses its own session time for the same span, so their clocks keep their offset).
+  // Datagrams are still read and answered, and a client that joins during the pause gets one
+  // snapshot of the match as it stands, so it has something to show. Repeating the current
+  // state changes nothing. Callable before run().
+  void set_paused(bool paused);
+  bool paused() const;
+  // Seconds spent paused so far.
+  double paused_seconds() const;
+
   // After run() returned (or from run()'s own thread): the figures.
   const ServerStats& stats() const { return stats_; }
   MatchSummary summary() const;
@@ -58,7 +72,7 @@ class Server {
 
  private:
   struct Io;
-  double now() const;
+  double now() const;  // server seconds since start(), the paused spans left out
   void flush();
   void drain_socket(double now, bool shutting_down);
   void log_events();
@@ -77,6 +91,12 @@ class Server {
   std::atomic<bool> running_{false};
   bool started_ = false;
   double last_beat_ = 0.0;
+
+  // The pause (see set_paused); now() excludes the paused spans.
+  mutable std::mutex pause_mutex_;
+  bool paused_ = false;
+  std::chrono::steady_clock::time_point paused_at_;
+  std::chrono::steady_clock::duration paused_total_{};
 
   // For the periodic "drops in the last interval" log line.
   double last_drop_log_ = 0.0;

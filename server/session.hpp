@@ -26,6 +26,7 @@ struct Session {
   net::SnapshotEncoder encoder;         // its baselines
   net::Welcome welcome;                 // sent again if its Response is repeated
   std::size_t record = 0;               // its entry in the session table's client records
+  bool had_snapshot = false;            // sent at least one snapshot
 };
 
 }  // namespace spear::server

@@ -316,7 +316,13 @@ void SessionTable::expire(double now, Outbox& out) {
   }
 }
 
-void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out) {
+bool SessionTable::waiting_for_snapshot() const {
+  for (const auto& [address, s] : sessions_)
+    if (!s->had_snapshot) return true;
+  return false;
+}
+
+void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool waiting_only) {
   // Every runner quantized and encoded once for everyone; per client only an order.
   const auto frame = std::make_shared<const net::SnapshotFrame>(base, last_frame_.get());
   last_frame_ = frame;
@@ -328,6 +334,8 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out) {
   own_order.reserve(n);
   for (auto& [address, sp] : sessions_) {
     Session& s = *sp;
+    if (waiting_only && s.had_snapshot) continue;
+    s.had_snapshot = true;
     std::span<const std::uint32_t> order = spectator_order;
     std::optional<net::OwnRunnerState> own;
     const auto mine = s.runner ? frame->index_of(*s.runner) : std::nullopt;

@@ -59,7 +59,10 @@ class SessionTable {
   void expire(double now, Outbox& out);
 
   // Sends this tick's snapshot to every session (delta against its newest acked snapshot).
-  void send_snapshots(const net::Snapshot& base, Outbox& out);
+  // waiting_only: only to the sessions that have had no snapshot yet (a paused match).
+  void send_snapshots(const net::Snapshot& base, Outbox& out, bool waiting_only = false);
+  // Some session has had no snapshot yet.
+  bool waiting_for_snapshot() const;
 
   // From now on refuse joins; send every session a Disconnect (call again to repeat it).
   void begin_shutdown(net::DisconnectReason reason, Outbox& out);

@@ -1,6 +1,7 @@
 #include "app/client_options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 
 namespace spear::client {
@@ -44,6 +45,15 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--script", script,
                  "scripted key presses after connecting, e.g. \"2.0:Tab,3.5:Space\" (also "
                  "FocusLost, FocusGained: the window to the background and back)");
+  double frame_rate = 0.0;
+  app.add_option("--frame-rate", frame_rate,
+                 "pace the loop at HZ frames a second (headless default 60; a window: the "
+                 "display's own rate)");
+  app.add_option("--frame-jitter-ms", o.frame_jitter_ms,
+                 "add a seeded random 0..J ms sleep to every frame");
+  app.add_option("--frame-trace", o.frame_trace,
+                 "write one JSON object per frame (camera, followed runner, mode, pause, "
+                 "scrolls, foot contact) to this file");
   app.add_option("--bots", o.bots, "local game: bot runners beside you")->check(CLI::Range(0, 15));
   app.add_option("--bot-skill", o.bot_skill, "local game: bot skill, 0..1")
       ->check(CLI::Range(0.0, 1.0));
@@ -51,9 +61,23 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const int code = app.exit(e);  // prints the help, the version or what was wrong
+    return code == 0 ? 0 : 2;      // bad usage
   }
   if (!connect.empty()) o.connect = connect;
+  if (app.count("--frame-rate")) {
+    if (!(frame_rate > 0.0) || !std::isfinite(frame_rate) || frame_rate > 1000.0) {
+      std::cerr << "spear-client: --frame-rate must be a number of frames a second, > 0 and "
+                   "at most 1000\n";
+      return 2;
+    }
+    o.frame_rate = frame_rate;
+  }
+  if (!(o.frame_jitter_ms >= 0.0) || !std::isfinite(o.frame_jitter_ms) ||
+      o.frame_jitter_ms > 1000.0) {
+    std::cerr << "spear-client: --frame-jitter-ms must be milliseconds, from 0 to 1000\n";
+    return 2;
+  }
   o.prediction = !no_prediction;
   if (app.count("--seed")) o.seed = seed;
   if (!script.empty()) {

@@ -26,6 +26,12 @@ struct ClientOptions {
   bool reduced_motion = false;
   unsigned width = 1280, height = 720;
   std::vector<ScriptedKey> script;
+  // Frame pacing: --frame-rate HZ (none: 60 headless, the display's own rate in a window) and a
+  // seeded random 0..J ms extra per frame (--frame-jitter-ms J); --frame-trace FILE: one JSON
+  // line per frame (app/frame_trace.hpp).
+  std::optional<double> frame_rate;
+  double frame_jitter_ms = 0.0;
+  std::string frame_trace;
   // The embedded server (no --connect).
   int bots = 3;
   float bot_skill = 0.85f;

@@ -3,7 +3,8 @@
 namespace spear::client {
 
 std::unique_ptr<EmbeddedServer> EmbeddedServer::start(int bots, float bot_skill, std::uint64_t seed,
-                                                      std::string* error, double rewind_ms) {
+                                                      std::string* error, double rewind_ms,
+                                                      bool paused) {
   server::ServerConfig c;
   c.bind_address = "127.0.0.1";
   c.port = 0;
@@ -19,6 +20,7 @@ std::unique_ptr<EmbeddedServer> EmbeddedServer::start(int bots, float bot_skill,
     if (error) *error = "could not start the local server: " + why;
     return nullptr;
   }
+  s->set_paused(paused);  // before its first tick
   std::unique_ptr<EmbeddedServer> e(new EmbeddedServer(std::move(s)));
   e->thread_ = std::thread([srv = e->server_.get()] { srv->run(); });
   return e;

@@ -144,6 +144,15 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
       hud.lab.gait = followed->frame.lab_gait;
     }
     if (f.skeleton) f.rig_debug = followed->frame.ik;
+    f.followed_mode = followed->frame.mode;
+    f.followed_in_lab = in_lab;
+    f.followed_distance = followed->frame.distance;
+    f.rig_x = followed->rig_scroll ? *followed->rig_scroll : followed->frame.distance;
+    f.rig_x_from_rig = followed->rig_scroll.has_value();
+    // The pose is anchor-relative with the ground at y 0, y down.
+    const rig::Pose& pose = followed->frame.pose;
+    f.contact = {pose[rig::Joint::FootNear].y >= -kContactUnits,
+                 pose[rig::Joint::FootFar].y >= -kContactUnits};
   }
   for (const RunnerView& r : session.runners()) {
     if (in_lab) break;  // no race in the lab
@@ -160,7 +169,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
                    [](const ScoreRow& a, const ScoreRow& b) {
                      return a.best != b.best ? a.best > b.best : a.score > b.score;
                    });
-  set_message(hud, session, now);
+  set_message(hud, session, session.session_time(now));
   if (followed && hud.message == StateMessage::None) set_away_or_countdown(hud, session, *followed);
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;

@@ -1,6 +1,7 @@
 #pragma once
 // The session's state as one drawable frame: figures, obstacles and the HUD, owned here so that
 // a frame can be kept and drawn again unchanged (reduced motion, a paused window).
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,9 +29,22 @@ struct FrameData {
   float time = 0.f;
   bool has_followed = false;
 
+  // The followed figure as drawn (for the frame trace, tests and anyone tuning feel).
+  net::RunnerMode followed_mode = net::RunnerMode::Running;
+  bool followed_in_lab = false;
+  double followed_distance = 0.0;  // course units, as drawn
+  // The followed figure's own ground travel as drawn (units): the rig's RigState::scroll for
+  // the own runner drawn from the prediction (rig_x_from_rig), else its drawn distance.
+  double rig_x = 0.0;
+  bool rig_x_from_rig = false;
+  // Foot contact as drawn [near, far]: the foot joint within kContactUnits of the ground line.
+  std::array<bool, 2> contact{};
+
   // Spans into this object: valid while it lives and is not changed.
   FrameInputs inputs() const;
 };
+
+inline constexpr float kContactUnits = 1.f;
 
 struct HudExtras {
   bool paused = false;  // shows "paused"

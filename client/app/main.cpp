@@ -15,6 +15,9 @@
 #include "app/desktop_motion_setting.hpp"
 #include "app/embedded_server.hpp"
 #include "app/frame_assembly.hpp"
+#include "app/frame_pacer.hpp"
+#include "app/frame_trace.hpp"
+#include "app/local_pause.hpp"
 #include "app/sfml_keys.hpp"
 #include "core/client_session.hpp"
 #include "net/udp_endpoint.hpp"
@@ -25,8 +28,6 @@ namespace {
 
 using namespace spear;
 using namespace spear::client;
-
-constexpr double kFrameSeconds = 1.0 / 60.0;
 
 // SIGINT/SIGTERM end the loop like Esc: the server is told, files are written.
 std::atomic<bool> g_stop{false};
@@ -52,7 +53,8 @@ std::filesystem::path numbered(const std::filesystem::path& file, int i) {
   return p;
 }
 
-// What the user can see pause: frozen (reduced motion, P) keeps one frame and draws it again.
+// Online, where the match cannot stop, reduced motion keeps one frame and draws it again until
+// P (in local play the match itself is paused instead: LocalPause).
 struct Freeze {
   bool requested = false;  // frozen, or waiting for the first frame with a figure to freeze on
   std::optional<FrameData> frame;
@@ -62,6 +64,97 @@ struct Freeze {
 struct Setup {
   std::unique_ptr<EmbeddedServer> server;  // the local game, when there is no --connect
   std::unique_ptr<ClientSession> session;
+};
+
+bool reduced_motion(const ClientOptions& o) {
+  return o.reduced_motion || (!o.headless && desktop_prefers_reduced_motion());
+}
+
+std::uint64_t jitter_seed(const ClientOptions& o) {
+  return o.seed.value_or(1) ^ 0x6a09e667f3bcc908ull;
+}
+
+// What the frame loops share: the local pause, the online freeze, the trace, and the actions
+// the session hands back (keys and scripted window events).
+struct FrameLoop {
+  FrameLoop(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> t)
+      : session(*setup.session), pause(setup.server.get(), session), trace(std::move(t)) {
+    if (reduced_motion(o)) {
+      if (pause.local())
+        pause.start_paused(0.0);
+      else
+        freeze.requested = true;
+    }
+  }
+  // Returns false when the app should quit.
+  bool act(LocalAction a, double now) {
+    switch (a) {
+      case LocalAction::Quit:
+        return false;
+      case LocalAction::ToggleNetGraph:
+        net_graph = !net_graph;
+        break;
+      case LocalAction::TogglePause:
+        if (pause.local()) {
+          pause.toggle(now);
+        } else if (freeze.requested && session.control_mode() != ControlMode::Lab) {
+          freeze = {false, std::nullopt};  // P resumes a reduced-motion start
+        }
+        break;
+      case LocalAction::FocusLost:
+        on_focus(false, now);
+        break;
+      case LocalAction::FocusGained:
+        on_focus(true, now);
+        break;
+      default:
+        break;
+    }
+    return true;
+  }
+  void on_focus(bool f, double now) {
+    focused = f;
+    pause.on_focus(f, now);
+  }
+  bool take_actions(double now) {
+    bool go_on = true;
+    for (const LocalAction a : session.take_local_actions()) go_on = act(a, now) && go_on;
+    return go_on;
+  }
+  // Paused as the player sees it: the local match, or the online freeze.
+  bool paused() const { return pause.paused() || freeze.frame.has_value(); }
+  // Call before the frame's session update: a frame counts as paused when its update ran
+  // paused or it ends paused (a scripted resume arrives during the update it did not move).
+  void begin_frame() { paused_at_start = paused(); }
+  // The frame to show at wall time `now` (also written to the trace, `dt` after the last one).
+  const FrameData& assemble(double now, double dt, float anim_time) {
+    if (freeze.requested && !freeze.frame) {
+      FrameData f = assemble_frame(session, now, anim_time,
+                                   {true, "reduced motion  ·  P to resume", nullptr});
+      if (f.has_followed) freeze.frame = std::move(f);
+    }
+    if (!freeze.frame) {
+      HudExtras extras{false, "", net_graph ? &plot : nullptr};
+      if (pause.paused())
+        extras = {true, pause.detail(), extras.net_graph};
+      else if (!focused)
+        extras = {true, "window in the background", extras.net_graph};
+      live = assemble_frame(session, now, anim_time, extras);
+    }
+    const FrameData& shown = freeze.frame ? *freeze.frame : live;
+    if (trace) trace->write(now, dt, shown, paused() || paused_at_start);
+    return shown;
+  }
+
+  ClientSession& session;
+  LocalPause pause;
+  Freeze freeze;
+  std::unique_ptr<FrameTrace> trace;
+  NetPlotHistory plot;
+  FrameData live;
+  bool net_graph = false;
+  bool focused = true;
+  bool paused_at_start = false;
 };
 
 std::variant<Setup, int> set_up(const ClientOptions& o) {
@@ -85,7 +178,8 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
     const std::uint64_t seed =
         o.seed ? *o.seed : std::random_device{}() * 0x9E3779B97F4A7C15ull + std::random_device{}();
     std::string error;
-    s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error, o.prediction ? 250.0 : 0.0);
+    s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error, o.prediction ? 250.0 : 0.0,
+                                     reduced_motion(o));
     if (!s.server) {
       std::cerr << "spear-client: error: " << error << "\n";
       return 2;
@@ -102,7 +196,7 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
   return s;
 }
 
-int run_headless(const ClientOptions& o, Setup& setup) {
+int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> trace) {
   ClientSession& session = *setup.session;
   std::optional<Offscreen> target;
   std::unique_ptr<FrameRenderer> renderer;
@@ -116,40 +210,41 @@ int run_headless(const ClientOptions& o, Setup& setup) {
     if (const std::string w = renderer->load_fonts(); !w.empty())
       std::cerr << "spear-client: warning: " << w << "\n";
   }
-  Freeze freeze{o.reduced_motion, std::nullopt};
-  NetPlotHistory plot;
+  FrameLoop loop(o, setup, std::move(trace));
+  FramePacer pacer(o.frame_rate.value_or(60.0), o.frame_jitter_ms, jitter_seed(o));
   const auto origin = std::chrono::steady_clock::now();
-  double t = 0.0;
+  double t = 0.0, last = 0.0;
   double draw_seconds = 0.0;
   float anim_time = 0.f;
-  bool net_graph = false, quit = false;
-  // One 60 Hz frame; with `capture` the frame to draw (kept, and drawn after the loop).
-  auto frame = [&](bool capture) -> std::optional<FrameData> {
-    session.update(t, kFrameSeconds);
-    for (const LocalAction a : session.take_local_actions()) {
-      if (a == LocalAction::ToggleNetGraph) net_graph = !net_graph;
-      if (a == LocalAction::Quit) quit = true;
-    }
-    if (const auto& r = session.new_reading()) plot.push(plot_sample(*r));
-    anim_time += static_cast<float>(kFrameSeconds);
-    if (!capture) {
+  bool quit = false;
+  auto frame = [&](bool draw) {
+    const double dt = std::max(0.0, t - last);
+    last = t;
+    loop.begin_frame();
+    const float cosmetic = loop.paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt));
+    session.update(t, cosmetic);
+    quit = !loop.take_actions(t) || quit;
+    if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
+    anim_time += cosmetic;
+    // Assembled every frame only when traced: a frame costs little, a drawn one a lot.
+    if (!draw && !loop.trace) {
       session.on_frame(false);
-      return std::nullopt;
+      return;
     }
-    if (freeze.requested && !freeze.frame) {
-      FrameData f =
-          assemble_frame(session, t, anim_time, {true, "reduced motion  ·  P to resume", nullptr});
-      if (f.has_followed) freeze.frame = std::move(f);
+    const FrameData& shown = loop.assemble(t, dt, anim_time);
+    if (!draw) {
+      session.on_frame(false);
+      return;
     }
-    std::optional<FrameData> shown =
-        freeze.frame
-            ? *freeze.frame
-            : assemble_frame(session, t, anim_time, {false, "", net_graph ? &plot : nullptr});
+    const auto t0 = std::chrono::steady_clock::now();
+    renderer->draw_frame(*target->texture, shown.inputs());
+    target->texture->display();
+    draw_seconds += seconds_since(t0);
     session.on_frame(true);
-    return shown;
   };
-  // Frames are sampled at 60 Hz but drawn only at the end: a software-rendered offscreen frame
-  // costs tens of milliseconds and would slow the loop that keeps the link and the clock.
+  // Frames are paced at --frame-rate (60 Hz) but drawn only at the end: a software-rendered
+  // offscreen frame costs tens of milliseconds and would slow the loop that keeps the link and
+  // the clock.
   while ((t = seconds_since(origin)) < o.duration && !g_stop.load() && !quit) {
     frame(false);
     if (auto why = session.status().failure()) {
@@ -159,35 +254,23 @@ int run_headless(const ClientOptions& o, Setup& setup) {
       session.quit(t);
       return 2;
     }
-    const double next = (std::floor(t / kFrameSeconds) + 1.0) * kFrameSeconds;
-    std::this_thread::sleep_for(
-        std::chrono::duration<double>(std::max(0.0, next - seconds_since(origin))));
+    pacer.wait();
   }
   if (renderer) {
-    // The last frames, sampled at 60 Hz like all the others (a strip of consecutive frames),
-    // then drawn.
-    std::vector<FrameData> strip;
     for (int i = 0; i < o.screenshot_frames; ++i) {
-      if (i > 0) {
-        const double next = (std::floor(t / kFrameSeconds) + 1.0) * kFrameSeconds;
-        std::this_thread::sleep_for(
-            std::chrono::duration<double>(std::max(0.0, next - seconds_since(origin))));
-      }
+      if (i > 0) pacer.wait();
       t = seconds_since(origin);
-      if (auto f = frame(true)) strip.push_back(std::move(*f));
-    }
-    for (std::size_t i = 0; i < strip.size(); ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
-      renderer->draw_frame(*target->texture, strip[i].inputs());
-      target->texture->display();
-      draw_seconds += seconds_since(t0);
-      const auto file = numbered(o.screenshot, static_cast<int>(i));
+      frame(true);
+      const auto file = numbered(o.screenshot, i);
       if (const std::string err = save_png(*target->texture, file); !err.empty()) {
         std::cerr << "spear-client: error: " << err << "\n";
         return 2;
       }
     }
   }
+  if (loop.trace && !loop.trace->ok())
+    std::cerr << "spear-client: error: could not write the whole frame trace " << o.frame_trace
+              << "\n";
   RunStats st = session.stats(t);
   session.quit(t);
   if (st.snapshots_received == 0 && st.failure.empty())
@@ -207,7 +290,7 @@ int run_headless(const ClientOptions& o, Setup& setup) {
   return 0;
 }
 
-int run_window(const ClientOptions& o, Setup& setup) {
+int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> trace) {
   ClientSession& session = *setup.session;
   sf::ContextSettings cs;
   cs.antialiasingLevel = 8;  // SFML falls back to what the driver offers
@@ -219,15 +302,21 @@ int run_window(const ClientOptions& o, Setup& setup) {
     };
     window.setPosition({centre(desk.width, o.width), centre(desk.height, o.height)});
   }
-  window.setVerticalSyncEnabled(true);
-  window.setFramerateLimit(120);  // a ceiling where vsync is unavailable (a virtual display)
+  // The display's own rate (vsync), or --frame-rate paced here.
+  std::optional<FramePacer> pacer;
+  if (o.frame_rate) {
+    window.setVerticalSyncEnabled(false);
+    pacer.emplace(*o.frame_rate, o.frame_jitter_ms, jitter_seed(o));
+  } else {
+    window.setVerticalSyncEnabled(true);
+    window.setFramerateLimit(120);  // a ceiling where vsync is unavailable (a virtual display)
+  }
   window.setKeyRepeatEnabled(false);
   FrameRenderer renderer;
   if (const std::string w = renderer.load_fonts(); !w.empty())
     std::cerr << "spear-client: warning: " << w << "\n";
-  Freeze freeze{o.reduced_motion || desktop_prefers_reduced_motion(), std::nullopt};
-  NetPlotHistory plot;
-  bool net_graph = false, focused = true, dirty = true;
+  FrameLoop loop(o, setup, std::move(trace));
+  bool dirty = true;
   bool reported = false;
   const auto origin = std::chrono::steady_clock::now();
   double last = 0.0;
@@ -235,69 +324,49 @@ int run_window(const ClientOptions& o, Setup& setup) {
   while (window.isOpen()) {
     if (g_stop.load()) window.close();
     const double now = seconds_since(origin);
-    const float dt = std::min(kMaxDt, static_cast<float>(now - last));
+    const double frame_dt = now - last;
     last = now;
     sf::Event e;
     while (window.pollEvent(e)) {
       if (e.type == sf::Event::Closed) window.close();
-      if (e.type == sf::Event::LostFocus) focused = false;
-      if (e.type == sf::Event::GainedFocus) focused = true;
-      // Online away (issue 15, part 3): the server parks the runner while the window is in the
-      // background and counts down on return. Local play pauses the match instead (not here).
-      if (o.connect && (e.type == sf::Event::LostFocus || e.type == sf::Event::GainedFocus))
-        session.set_away(e.type == sf::Event::LostFocus);
+      // SFML 2.5 reports minimizing as a focus loss.
+      if (e.type == sf::Event::LostFocus || e.type == sf::Event::GainedFocus) {
+        loop.on_focus(e.type == sf::Event::GainedFocus, now);
+        dirty = true;  // one frame says so
+      }
       if (e.type == sf::Event::Resized) dirty = true;
       if (e.type == sf::Event::KeyPressed) {
         const auto key = key_from_sfml(e.key.code);
         if (!key) continue;
-        if (*key == Key::P && freeze.requested && session.control_mode() != ControlMode::Lab) {
-          freeze = {false, std::nullopt};  // P resumes a reduced-motion start
-          continue;
-        }
-        switch (session.press(*key)) {
-          case LocalAction::Quit:
-            window.close();
-            break;
-          case LocalAction::ToggleNetGraph:
-            net_graph = !net_graph;
-            break;
-          default:
-            break;
-        }
+        if (!loop.act(session.press(*key), now)) window.close();
+        dirty = true;
       }
     }
     if (!window.isOpen()) break;
-    const bool visible = focused;  // SFML 2.5 reports minimizing as a focus loss
-    session.update(now, visible && !freeze.frame ? dt : 0.f);
-    for (const LocalAction a : session.take_local_actions()) {
-      if (a == LocalAction::ToggleNetGraph) net_graph = !net_graph;
-      if (a == LocalAction::Quit) window.close();
-    }
-    if (const auto& r = session.new_reading()) plot.push(plot_sample(*r));
+    loop.begin_frame();
+    const bool still = !loop.focused || loop.paused();
+    const float dt = still ? 0.f : std::min(kMaxDt, static_cast<float>(frame_dt));
+    session.update(now, dt);
+    if (!loop.take_actions(now)) window.close();
+    if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     if (auto why = session.status().failure(); why && !reported) {
       std::cerr << "spear-client: " << *why << "\n";  // the window says it too, and retries
       reported = true;
     } else if (!why) {
       reported = false;
     }
-    if (!visible && !dirty) {
+    if (!loop.focused && !dirty) {
       std::this_thread::sleep_for(
           std::chrono::milliseconds(50));  // keep the link alive, draw nothing
       continue;
     }
-    if (visible && !freeze.frame) anim_time += dt;
-    const HudExtras extras{!focused, "window in the background", net_graph ? &plot : nullptr};
-    if (freeze.requested && !freeze.frame) {
-      FrameData f = assemble_frame(session, now, anim_time,
-                                   {true, "reduced motion  ·  P to resume", nullptr});
-      if (f.has_followed) freeze.frame = std::move(f);
-    }
-    const FrameData live =
-        freeze.frame ? FrameData{} : assemble_frame(session, now, anim_time, extras);
-    renderer.draw_frame(window, (freeze.frame ? *freeze.frame : live).inputs());
+    anim_time += dt;
+    const FrameData& shown = loop.assemble(now, frame_dt, anim_time);
+    renderer.draw_frame(window, shown.inputs());
     window.display();
     session.on_frame(true);
     dirty = false;
+    if (pacer) pacer->wait();
   }
   session.quit(seconds_since(origin));
   return 0;
@@ -311,9 +380,18 @@ int main(int argc, char** argv) {
   auto parsed = parse_client_options(argc, argv);
   if (auto* code = std::get_if<int>(&parsed)) return *code;
   const ClientOptions& o = std::get<ClientOptions>(parsed);
+  std::unique_ptr<FrameTrace> trace;  // checked before anything starts
+  if (!o.frame_trace.empty()) {
+    std::string error;
+    trace = FrameTrace::open(o.frame_trace, &error);
+    if (!trace) {
+      std::cerr << "spear-client: --frame-trace: " << error << "\n";
+      return 2;
+    }
+  }
   auto setup = set_up(o);
   if (auto* code = std::get_if<int>(&setup)) return *code;
   Setup& s = std::get<Setup>(setup);
-  if (o.headless) return run_headless(o, s);
-  return run_window(o, s);
+  if (o.headless) return run_headless(o, s, std::move(trace));
+  return run_window(o, s, std::move(trace));
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "net/sim_wire.hpp"
 #include "sim/obstacle.hpp"
@@ -39,6 +40,7 @@ void ClientSession::start_attempt(double now) {
   autopilot_.reset();
   predictor_.reset();
   predictor_bot_.reset();
+  display_clock_.reset();
   welcome_.reset();
   last_input_tick_.reset();
   last_applied_seen_.reset();
@@ -67,6 +69,7 @@ void ClientSession::on_welcome(const net::Welcome& w, double now) {
     autopilot_.emplace(w.course_seed, w.tick_rate, config_.autoplay_skill);
   predictor_.reset();
   predictor_bot_.reset();
+  display_clock_.reset();
   if (w.runner_id) {
     predictor_.emplace(w.course_seed, w.tick_rate);
     if (config_.autoplay) predictor_bot_.emplace(config_.autoplay_skill, 7);
@@ -85,10 +88,9 @@ void ClientSession::set_away(bool away) {
 }
 
 LocalAction ClientSession::press(Key key) {
-  if (key == Key::FocusLost || key == Key::FocusGained) {
-    set_away(key == Key::FocusLost);
-    return LocalAction::None;
-  }
+  // Paused: the keys that start a run resume instead of reaching the runner.
+  if (paused() && (key == Key::Space || key == Key::Up || key == Key::P))
+    return LocalAction::TogglePause;
   const RunnerView* mine = own();
   const std::uint8_t lab_motion = mine ? mine->frame.lab_motion : 0;
   const ControlMode mode = control_mode();
@@ -153,9 +155,9 @@ void ClientSession::send_inputs(double now) {
   const bool predictor_active_path =
       predictor_ && predictor_->server_checks() && !predictor_->stats().gave_up;
   if (predictor_active_path) {
-    // The tick the player acts at: the present with prediction, else the one shown.
-    const double at =
-        config_.prediction ? buffer_.clock().server_time_at(now) : buffer_.view().render_time;
+    // The tick the player acts at: the present with prediction (the display clock's, which is
+    // what is drawn), else the one shown.
+    const double at = config_.prediction ? display_clock_.time() : buffer_.view().render_time;
     frames = predicted_inputs(static_cast<net::Tick>(std::max(0.0, std::floor(at * rate))));
   } else if (autopilot_) {
     frames = autopilot_->advance(target, target);
@@ -232,10 +234,18 @@ void ClientSession::build_views(float dt_cosmetic) {
     const bool lab = (r.flags & net::runner_flags::kLab) ||
                      (predictor_ && predictor_->state().mode == sim::RunnerMode::Lab);
     if (rv.own && config_.prediction && predictor_ && predictor_->active() && !lab) {
-      rv.frame = predictor_->frame(r.id, frame_dt);
+      const double display_tick = display_clock_.valid()
+                                      ? display_clock_.time() * welcome_->tick_rate
+                                      : std::numeric_limits<double>::infinity();
+      rv.frame = predictor_->frame(r.id, frame_dt, display_tick);
+      rv.rig_scroll = predictor_->drawn_rig_scroll();
       rv.frame.flags =
           static_cast<std::uint8_t>(rv.frame.flags | (r.flags & net::runner_flags::kBot));
       rv.frame.combo = r.combo;  // HUD only: the snapshot's is a few ticks old
+    } else if (rv.own && lab && predictor_ && predictor_->active()) {
+      // Drawn from snapshots in the lab, but the rig's own travel is the prediction's (the
+      // treadmill follows it a delay later at the same speed).
+      rv.rig_scroll = predictor_->state().rig.scroll;
     }
     rv.bot = (r.flags & net::runner_flags::kBot) != 0;
     if (auto it = roster_.find(r.id); it != roster_.end()) {
@@ -267,7 +277,8 @@ void ClientSession::build_views(float dt_cosmetic) {
   });
 }
 
-void ClientSession::update(double now, float dt_cosmetic) {
+void ClientSession::update(double wall, float dt_cosmetic) {
+  const double now = pause_.session_time(wall);
   now_ = now;
   if (started_at_ < 0) started_at_ = now;
   new_reading_.reset();
@@ -282,15 +293,27 @@ void ClientSession::update(double now, float dt_cosmetic) {
     on_welcome(*c->welcome(), now);
   take_snapshots(now);
 
-  if (welcomed_at_)
-    for (Key k : script_.due(now - *welcomed_at_))
-      if (const LocalAction a = press(k);
-          a == LocalAction::ToggleNetGraph || a == LocalAction::Quit)
+  if (welcomed_at_ && !welcomed_at_wall_) welcomed_at_wall_ = wall;
+  if (welcomed_at_wall_)
+    for (const ScriptedKey& e : script_.due_entries(wall - *welcomed_at_wall_)) {
+      if (e.window) {
+        set_away(*e.window == WindowEvent::FocusLost);  // online: parks the runner (else nothing)
+        local_actions_.push_back(*e.window == WindowEvent::FocusLost ? LocalAction::FocusLost
+                                                                     : LocalAction::FocusGained);
+        continue;
+      }
+      if (const LocalAction a = press(e.key); a == LocalAction::ToggleNetGraph ||
+                                              a == LocalAction::Quit ||
+                                              a == LocalAction::TogglePause)
         local_actions_.push_back(a);
+    }
 
   if (press_pending_) reaction_.on_press(frames_sampled_, now);
   press_pending_ = false;
   buffer_.sample(now);
+  if (buffer_.clock().valid())
+    display_clock_.advance(last_update_ >= 0.0 ? std::max(0.0, now - last_update_) : 0.0,
+                           buffer_.clock().server_time_at(now));
   if (buffer_.view().kind != SampleKind::Empty) {
     delay_sum_ += buffer_.delay();
     ++delay_samples_;
@@ -325,8 +348,8 @@ void ClientSession::on_frame(bool drawn) {
   if (const RunnerView* f = followed()) pops_.add(f->frame.id, f->frame.pose);
 }
 
-void ClientSession::quit(double now) {
-  if (link_) link_->close(now);
+void ClientSession::quit(double wall) {
+  if (link_) link_->close(pause_.session_time(wall));
 }
 
 const RunnerView* ClientSession::followed() const {
@@ -393,7 +416,8 @@ std::vector<ObstacleView> ClientSession::obstacles(double from, double to) const
   return out;
 }
 
-RunStats ClientSession::stats(double now) const {
+RunStats ClientSession::stats(double wall) const {
+  const double now = pause_.session_time(wall);
   RunStats s;
   s.connected = status_.ever_connected();
   s.role = config_.role == net::Role::Spectator ? "spectator" : "player";

@@ -22,7 +22,9 @@
 #include "core/key_script.hpp"
 #include "core/net_graph_sampler.hpp"
 #include "core/own_runner_predictor.hpp"
+#include "core/pause_clock.hpp"
 #include "core/pop_meter.hpp"
+#include "core/prediction_clock.hpp"
 #include "core/reaction_meter.hpp"
 #include "core/run_stats.hpp"
 #include "core/server_link.hpp"
@@ -66,6 +68,9 @@ struct RunnerView {
   bool own = false;
   bool bot = false;
   std::string name;
+  // The rig's own ground travel (RigState::scroll, units) as drawn, for the own runner drawn
+  // from the prediction; nullopt for the others (their drawn distance is all there is).
+  std::optional<double> rig_scroll;
 };
 
 struct ObstacleView {
@@ -80,8 +85,8 @@ class ClientSession {
   ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
                 std::string bad_address = {});
 
-  // A key press (window or script). Returns what the app has to do itself. Key::FocusLost and
-  // Key::FocusGained (scripts) are set_away(true) and set_away(false).
+  // A key press (window or script). Returns what the app has to do itself. (A script's
+  // FocusLost / FocusGained are set_away(true) / set_away(false) and a LocalAction for the app.)
   LocalAction press(Key key);
   // The window went to the background (true) or came back (false). Online with a runner: the
   // server parks the runner (the away press goes with the next input tick) and, on return, runs
@@ -90,8 +95,19 @@ class ClientSession {
   // What scripted presses during the last updates asked of the app (net graph, quit), in order.
   std::vector<LocalAction> take_local_actions() { return std::exchange(local_actions_, {}); }
   // One frame: network, inputs, interpolation, follow, secondary motion (dt_cosmetic = 0 holds
-  // the hair and head still: a paused or hidden window). `now` is monotonic seconds.
+  // the hair and head still: a paused or hidden window). `now` is monotonic wall seconds, as
+  // for every `now` of this class; inside, the session runs on session time (wall time minus
+  // the paused spans, see set_paused), except the script, whose times are wall seconds.
   void update(double now, float dt_cosmetic);
+  // Pauses the session at wall time `now` (a local match paused with its embedded server):
+  // session time stands still, so nothing advances, nothing times out, and on resume nothing
+  // jumps. While paused, Space, Up and P resume (press() returns LocalAction::TogglePause).
+  void set_paused(bool paused, double now) { pause_.set_paused(paused, now); }
+  bool paused() const { return pause_.paused(); }
+  // Session time at wall time `now` (for status messages drawn at `now`).
+  double session_time(double now) const { return pause_.session_time(now); }
+  // The time the own predicted runner is drawn at, server seconds (invalid before the clock).
+  const PredictionClock& prediction_clock() const { return display_clock_; }
   // A frame showing the current views was drawn (or, headless without a target, would have been).
   void on_frame(bool drawn);
   // Leaves politely (Disconnect repeats).
@@ -156,6 +172,9 @@ class ClientSession {
   std::optional<Autopilot> autopilot_;
   std::optional<OwnRunnerPredictor> predictor_;
   std::optional<sim::BotController> predictor_bot_;  // autoplay with the predictor
+  PredictionClock display_clock_;                    // drawn at, and inputs stamped with
+  PauseClock pause_;
+  std::optional<double> welcomed_at_wall_;  // the script's zero
   double last_update_ = -1.0;
   std::optional<sim::Course> course_;
   std::optional<net::Welcome> welcome_;

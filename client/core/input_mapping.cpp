@@ -40,6 +40,7 @@ KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
   }
   if (mode == ControlMode::Spectator) {
     if (key == Key::S) m.local = LocalAction::ToggleSkeleton;
+    if (key == Key::P) m.local = LocalAction::TogglePause;
     return m;
   }
   const bool lab = mode == ControlMode::Lab;
@@ -77,8 +78,11 @@ KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
     case Key::S:
       m.buttons = net::buttons::kToggleSkeleton;
       break;
-    case Key::P:
-      if (lab) m.buttons = net::buttons::kTogglePause;
+    case Key::P:  // the lab's own time in the lab, the local match elsewhere
+      if (lab)
+        m.buttons = net::buttons::kTogglePause;
+      else
+        m.local = LocalAction::TogglePause;
       break;
     case Key::Period:
       if (lab) m.buttons = net::buttons::kStep;

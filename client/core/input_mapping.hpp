@@ -3,7 +3,8 @@
 // the server as net::InputFrame, and actions the client handles itself.
 //
 // Space/↑ jump · F/→ thrust · M runner ⇄ lab · in the lab ←/→ or 1–5 pick a motion, S skeleton,
-// P pause, . step · Tab next runner (spectators) · F3 net graph · Esc quit.
+// P pause (outside the lab: the local match), . step · Tab next runner (spectators) · F3 net graph
+// · Esc quit.
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +22,9 @@ enum class LocalAction : std::uint8_t {
   ToggleNetGraph,  // F3
   ToggleSkeleton,  // S for a spectator: a local overlay (a spectator's inputs move nothing)
   Quit,            // Esc
+  TogglePause,     // P outside the lab (and P or Space while paused): pause the local match
+  FocusLost,       // a scripted window event (--script T:FocusLost): the app acts on it
+  FocusGained,     // like the window's own
 };
 
 struct KeyMeaning {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/pose_blend.hpp"
 #include "net/sim_wire.hpp"
 #include "sim/lab.hpp"
 
@@ -10,6 +11,7 @@ namespace spear::client {
 
 namespace {
 constexpr std::size_t kProbeRecent = 64;  // probe states kept: the hash may name an older tick
+constexpr double kMaxTickTravel = 100.0;  // units: a larger move in one tick is a restart (a cut)
 
 }  // namespace
 
@@ -52,7 +54,6 @@ void OwnRunnerPredictor::try_align(const sim::RunnerCheck& check, double distanc
     next_tick_ = check.hash_tick + 1;
     history_.clear();
     aligned_ = true;
-    last_distance_ = state_.distance;
     probe_recent_.clear();
     return;
   }
@@ -82,10 +83,10 @@ void OwnRunnerPredictor::reconcile(const sim::RunnerCheck& check, net::Tick acke
   }
 
   if (from) {
-    const RunnerFrame before = raw_frame();
+    const RunnerFrame before = blended_frame(alpha_);
     history_.resimulate(*from, state_, course_, dt_);
     ++stats_.resimulations;
-    const RunnerFrame after = raw_frame();
+    const RunnerFrame after = blended_frame(alpha_);
     double size = std::abs(before.distance - after.distance);
     for (std::size_t j = 0; j < rig::kJointCount; ++j)
       size = std::max(
@@ -163,7 +164,27 @@ RunnerFrame OwnRunnerPredictor::raw_frame() const {
   return runner_frame(net::runner_snapshot(0, state_, false, dt_));
 }
 
-RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame) {
+const sim::RunnerState& OwnRunnerPredictor::previous_state() const {
+  if (const sim::RunnerHistoryEntry* e = history_.at(next_tick_ - 1)) return e->before;
+  return state_;
+}
+
+RunnerFrame OwnRunnerPredictor::blended_frame(double alpha) const {
+  RunnerFrame b = raw_frame();
+  const sim::RunnerState& p = previous_state();
+  if (&p == &state_) return b;
+  const RunnerFrame a = runner_frame(net::runner_snapshot(0, p, false));
+  if (std::abs(b.distance - a.distance) > kMaxTickTravel) return b;  // a restart: cut to it
+  const auto t = static_cast<float>(alpha);
+  RunnerFrame out = t < 0.5f ? a : b;  // discrete fields from the nearer tick
+  out.pose = lerp_pose(a.pose, b.pose, t);
+  out.distance = a.distance + (b.distance - a.distance) * alpha;
+  if (a.ik && b.ik) out.ik = lerp_rig_debug(*a.ik, *b.ik, t);
+  out.speed = static_cast<float>(std::max(0.0, b.distance - a.distance) / dt_);
+  return out;
+}
+
+RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame, double display_tick) {
   // Fade the correction: exponentially, but never faster than max_correction_step per frame.
   if (dt_frame > 0.f) {
     const double keep = std::exp(-dt_frame / config_.correction_time);
@@ -178,13 +199,16 @@ RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame) {
       o.x = static_cast<float>(fade(o.x));
       o.y = static_cast<float>(fade(o.y));
     }
-    const double moved = state_.distance - last_distance_;
-    if (moved >= 0.0 && moved < 100.0) speed_ = static_cast<float>(moved / dt_frame);
-    last_distance_ = state_.distance;
   }
-  RunnerFrame f = raw_frame();
+  // The last stepped tick is next_tick_ − 1; display_tick within it blends from the one before.
+  const double last = static_cast<double>(next_tick_) - 1.0;
+  alpha_ = std::isfinite(display_tick) ? std::clamp(display_tick - last, 0.0, 1.0) : 1.0;
+  RunnerFrame f = blended_frame(alpha_);
+  const sim::RunnerState& p = previous_state();
+  drawn_rig_scroll_ = std::abs(state_.distance - p.distance) > kMaxTickTravel
+                          ? state_.rig.scroll
+                          : p.rig.scroll + (state_.rig.scroll - p.rig.scroll) * alpha_;
   f.id = id;
-  f.speed = speed_;
   f.distance += distance_offset_;
   for (std::size_t j = 0; j < rig::kJointCount; ++j) f.pose.joints[j] += joint_offset_[j];
   return f;

@@ -8,12 +8,17 @@
 // history and re-simulates, and compares a state hash to find out whether it is still exact.
 // A correction is faded out over a few frames (never a pop).
 //
+// What is drawn is not the last stepped tick but the runner between the last two stepped ticks
+// at the display time (a fixed-timestep accumulator's blend factor, after Fiedler's "Fix Your
+// Timestep"): the sim steps whole 60 Hz ticks, the screen any rate, and the figure moves evenly.
+//
 // Before its first input the runner has only run: the predictor finds it by stepping a fresh
 // runner until its state hash equals the server's (alignment).
 #include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <vector>
@@ -73,15 +78,27 @@ class OwnRunnerPredictor {
   const sim::Course& course() const { return course_; }
   float dt() const { return dt_; }
 
-  // The runner to draw (`id`, plus `flags` such as kBot), with the correction still fading;
-  // advances the fade by dt_frame seconds.
-  RunnerFrame frame(std::uint32_t id, float dt_frame);
+  // The runner to draw (`id`, plus `flags` such as kBot) at `display_tick` (the display time in
+  // ticks, fractional), with the correction still fading; advances the fade by dt_frame
+  // seconds. As a fixed-timestep accumulator renders between its previous and current state,
+  // the frame trails the newest stepped state by one tick: the state after tick n is drawn at
+  // display tick n + 1, the one after n − 1 at n, and in between they blend (distance, every
+  // joint, the IK targets). With display tick D the caller steps through floor(D), so the
+  // blend factor is D's fraction. No display tick: the newest state. The speed is the ground
+  // speed of the tick drawn (units/s): smooth, because the sim's is.
+  RunnerFrame frame(std::uint32_t id, float dt_frame,
+                    double display_tick = std::numeric_limits<double>::infinity());
+  // The rig's own ground travel (RigState::scroll, units) as drawn by the last frame().
+  double drawn_rig_scroll() const { return drawn_rig_scroll_; }
   const PredictionStats& stats() const { return stats_; }
 
  private:
   void try_align(const sim::RunnerCheck& check, double distance);
   void reconcile(const sim::RunnerCheck& check, net::Tick acked);
   RunnerFrame raw_frame() const;
+  // The frame between the state after tick next_tick() − 2 and the last one, at `alpha` 0..1.
+  RunnerFrame blended_frame(double alpha) const;
+  const sim::RunnerState& previous_state() const;  // after tick next_tick() − 2, or state()
 
   PredictionConfig config_;
   sim::Course course_;
@@ -103,8 +120,8 @@ class OwnRunnerPredictor {
   // Shown = predicted + offset; the offset fades to 0.
   double distance_offset_ = 0.0;
   std::array<rig::Vec2, rig::kJointCount> joint_offset_{};
-  double last_distance_ = 0.0;
-  float speed_ = 0.f;
+  double alpha_ = 1.0;  // the blend factor of the last frame()
+  double drawn_rig_scroll_ = 0.0;
   PredictionStats stats_;
 };
 

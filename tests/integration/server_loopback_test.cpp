@@ -31,6 +31,7 @@ class RunningServer {
     if (thread_.joinable()) thread_.join();
   }
   std::uint16_t port() const { return server_.port(); }
+  void set_paused(bool paused) { server_.set_paused(paused); }  // thread-safe
   // Only after stop().
   const server::Server& server() const { return server_; }
   int exit_code() const { return exit_code_; }
@@ -261,6 +262,53 @@ TEST(ServerLoopback, SilentClientIsFreedAfterTheTimeoutAndItsSlotReused) {
   EXPECT_EQ(first.connection().disconnect_reason(), net::DisconnectReason::TimedOut);
   srv.stop();
   EXPECT_EQ(srv.server().stats().timeouts, 1u);
+}
+
+TEST(ServerLoopback, PauseStopsTheMatchKeepsSilentClientsAndCatchesNothingUp) {
+  server::ServerConfig config;
+  config.bots = 1;
+  config.client_timeout = 0.5;  // the pause below is twice as long
+  RunningServer srv(config);
+  LoopbackClient first(player("first"), srv.port());
+  ASSERT_TRUE(connect(first));
+  ASSERT_TRUE(pump_until(
+      {&first}, [&] { return first.snapshots().size() >= 3; }, 3.0));
+
+  srv.set_paused(true);
+  pump_until(
+      {&first}, [] { return false; }, 0.1);  // what was on its way arrives
+  const net::Tick paused_at = newest_tick(first);
+  // Silent for longer than the timeout, while paused: no tick runs, nobody is freed.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  pump_until(
+      {&first}, [] { return false; }, 0.1);
+  EXPECT_EQ(newest_tick(first), paused_at);
+  EXPECT_EQ(first.state(), ConnectionState::Connected);
+  // Who joins during the pause sees the match as it stands.
+  LoopbackClient second(player("second"), srv.port());
+  ASSERT_TRUE(connect(second));
+  ASSERT_TRUE(pump_until(
+      {&second}, [&] { return !second.snapshots().empty(); }, 2.0));
+  EXPECT_LE(second.snapshots().front().tick, paused_at + 1);
+  pump_until(
+      {&first, &second}, [] { return false; }, 0.2);
+  EXPECT_EQ(newest_tick(first), paused_at);
+
+  // Resumed: ticks go on at the tick rate from where they stopped (the 1.4 s paused are not
+  // caught up: that would be 80 ticks at once).
+  srv.set_paused(false);
+  pump_until(
+      {&first, &second}, [] { return false; }, 0.3);
+  EXPECT_GT(newest_tick(first), paused_at);
+  EXPECT_LT(newest_tick(first), paused_at + 40);
+  EXPECT_EQ(first.state(), ConnectionState::Connected);
+  // Stopped while paused, it still shuts down (and tells the clients).
+  srv.set_paused(true);
+  srv.stop();
+  EXPECT_EQ(srv.server().stats().timeouts, 0u);
+  pump_until(
+      {&first}, [&] { return first.state() == ConnectionState::Disconnected; }, 1.0);
+  EXPECT_EQ(first.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
 }
 
 TEST(ServerLoopback, StopTellsEveryClient) {

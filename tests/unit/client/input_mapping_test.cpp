@@ -23,6 +23,10 @@ TEST(InputMapping, RunnerKeys) {
   // Lab-only keys do nothing on the course.
   EXPECT_EQ(map_key(Key::Left, ControlMode::Runner, 0).buttons, 0);
   EXPECT_EQ(map_key(Key::P, ControlMode::Runner, 0).buttons, 0);
+  // Outside the lab P pauses the local match (the app decides what that means online).
+  EXPECT_EQ(map_key(Key::P, ControlMode::Runner, 0).local, LocalAction::TogglePause);
+  EXPECT_EQ(map_key(Key::P, ControlMode::Spectator, 0).local, LocalAction::TogglePause);
+  EXPECT_EQ(map_key(Key::P, ControlMode::Lab, 0).local, LocalAction::None);
   EXPECT_EQ(map_key(Key::Num3, ControlMode::Runner, 0).lab_motion, 0);
   EXPECT_EQ(map_key(Key::Tab, ControlMode::Runner, 0).local, LocalAction::None);
 }

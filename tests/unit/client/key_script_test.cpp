@@ -41,5 +41,24 @@ TEST(KeyScript, HandsOutEachPressOnce) {
   EXPECT_TRUE(script.due(9.0).empty());
 }
 
+TEST(KeyScript, WindowEventsAreEntriesOfTheirOwn) {
+  std::string error;
+  const auto s = parse_key_script("3:FocusGained,1:focuslost,2:P", &error);
+  ASSERT_TRUE(s) << error;
+  ASSERT_EQ(s->size(), 3u);
+  EXPECT_EQ((*s)[0].window, WindowEvent::FocusLost);
+  EXPECT_FALSE((*s)[1].window);
+  EXPECT_EQ((*s)[1].key, Key::P);
+  EXPECT_EQ((*s)[2].window, WindowEvent::FocusGained);
+  KeyScript script(*s);
+  const auto first = script.due_entries(2.5);
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].window, WindowEvent::FocusLost);
+  EXPECT_EQ(first[1].key, Key::P);
+  EXPECT_TRUE(script.due(3.0).empty());  // keys only: the window event is not a key
+  EXPECT_TRUE(script.finished());
+  EXPECT_FALSE(parse_key_script("1:FocusSomewhere", &error));
+}
+
 }  // namespace
 }  // namespace spear::client

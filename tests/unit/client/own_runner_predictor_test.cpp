@@ -85,6 +85,41 @@ TEST(OwnRunnerPredictor, RepairsAnInputTheServerAppliedLate) {
   EXPECT_LE(std::abs(after - before), 2.0 + 1e-9);
 }
 
+TEST(OwnRunnerPredictor, DrawsBetweenTheLastTwoTicksByTheDisplayTime) {
+  sim::Match server(kSeed);
+  const sim::RunnerId id = server.add_runner();
+  for (int i = 0; i < 30; ++i) server.step();
+  OwnRunnerPredictor p(kSeed, 60);
+  p.on_snapshot(check_of(server, id, server.tick() - 1), server.runner(id)->state.distance);
+  ASSERT_TRUE(p.active());
+  const net::Tick last = p.next_tick() + 10;
+  p.advance(last, nullptr);
+  const double before = p.state_after(last - 1)->distance;
+  const double after = p.state().distance;
+  ASSERT_GT(after, before);
+  // The state after tick n is drawn at display tick n + 1: in between, the distance and the
+  // joints blend.
+  EXPECT_NEAR(p.frame(1, 0.f, last).distance, before, 1e-6);
+  EXPECT_NEAR(p.frame(1, 0.f, last - 2.0).distance, before, 1e-6);  // never before the last two
+  EXPECT_NEAR(p.frame(1, 0.f, last + 0.25).distance, before + 0.25 * (after - before), 1e-6);
+  EXPECT_NEAR(p.frame(1, 0.f, last + 1.0).distance, after, 1e-6);
+  EXPECT_NEAR(p.frame(1, 0.f, last + 3.0).distance, after, 1e-6);  // never past the newest
+  const rig::Pose a = runner_frame(net::runner_snapshot(0, *p.state_after(last - 1), false)).pose;
+  const rig::Pose b = runner_frame(net::runner_snapshot(0, p.state(), false)).pose;
+  const rig::Pose half = p.frame(1, 0.f, last + 0.5).pose;
+  for (std::size_t j = 0; j < rig::kJointCount; ++j) {
+    EXPECT_NEAR(half.joints[j].x, (a.joints[j].x + b.joints[j].x) / 2, 1e-4) << j;
+    EXPECT_NEAR(half.joints[j].y, (a.joints[j].y + b.joints[j].y) / 2, 1e-4) << j;
+  }
+  // The speed is the tick's ground speed, whatever the frame rate.
+  EXPECT_NEAR(p.frame(1, 1.f / 144.f, last + 0.3).speed, (after - before) * 60.0, 1e-3);
+  EXPECT_NEAR(p.frame(1, 1.f / 30.f, last + 0.6).speed, (after - before) * 60.0, 1e-3);
+  // The rig's own ground travel blends the same way.
+  p.frame(1, 0.f, last + 0.5);
+  EXPECT_NEAR(p.drawn_rig_scroll(),
+              (p.state_after(last - 1)->rig.scroll + p.state().rig.scroll) / 2, 1e-6);
+}
+
 TEST(OwnRunnerPredictor, MalformedChecksAreCountedAndIgnored) {
   OwnRunnerPredictor p(kSeed, 60);
   net::OwnRunnerState own;
