@@ -77,6 +77,7 @@ void ClientSession::on_welcome(const net::Welcome& w, double now) {
   if (!course_ || course_->seed() != w.course_seed) {
     course_.emplace(w.course_seed);
     broken_.clear();
+    runs_.clear();
   }
   follow_.set_own(w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt);
   if (config_.autoplay && w.runner_id)
@@ -115,8 +116,24 @@ void ClientSession::take_snapshots(double now) {
     if (config_.on_snapshot) config_.on_snapshot(s, now);
     ++snapshots_;
     sampler_.on_snapshot(now);
-    for (const auto& b : s.broken)
-      broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
+    for (const auto& b : s.broken) {
+      auto [it, added] =
+          broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
+      if (!added && b.tick > it->second) it->second = b.tick;  // knocked down again, a later run
+    }
+    for (const auto& r : s.runners) {
+      RunTrack& run = runs_[r.id];
+      const bool seen = run.tick != 0 || run.distance != 0.0;
+      if (seen && s.tick <= run.tick) continue;  // old or repeated news
+      constexpr double kRestartDrop = 50.0;      // units: a new run starts from the course start
+      if (seen && r.distance < run.distance - kRestartDrop) {
+        run.starts.push_back(s.tick);
+        constexpr std::size_t kKeptStarts = 8;
+        if (run.starts.size() > kKeptStarts) run.starts.erase(run.starts.begin());
+      }
+      run.tick = s.tick;
+      run.distance = r.distance;
+    }
     std::vector<RunnerFrame> frames;
     frames.reserve(s.runners.size());
     for (const auto& r : s.runners) {
@@ -359,10 +376,18 @@ std::vector<ObstacleView> ClientSession::obstacles(double from, double to) const
   for (const auto& o : found) {
     ObstacleView ov;
     ov.obstacle = o;
-    if (f && o.kind == sim::ObstacleKind::Target) {
+    if (f) {
       auto it = broken_.find({f->frame.id, o.index});
-      // Only what the shown runner has reached: a target ahead of it broke in an earlier run.
-      if (it != broken_.end() && it->second / tick_rate <= t && o.x <= f->frame.distance + 200.0) {
+      // Only what the shown runner knocked down in the run shown: not after a restart (by the
+      // time shown), not an obstacle ahead of it.
+      bool this_run = true;
+      if (auto run = runs_.find(f->frame.id); run != runs_.end() && it != broken_.end()) {
+        for (net::Tick start : run->second.starts) {
+          if (start > it->second && start / tick_rate <= t) this_run = false;
+        }
+      }
+      if (it != broken_.end() && this_run && it->second / tick_rate <= t &&
+          o.x <= f->frame.distance + 200.0) {
         ov.broken = true;
         ov.broken_age = static_cast<float>(t - it->second / tick_rate);
       }
