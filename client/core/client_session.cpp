@@ -5,6 +5,7 @@
 
 #include "core/sim_input.hpp"
 #include "sim/obstacle.hpp"
+#include "sim/runner.hpp"
 
 namespace spear::client {
 
@@ -372,24 +373,42 @@ std::vector<ObstacleView> ClientSession::obstacles(double from, double to) const
   }
   const RunnerView* f = followed();
   const double tick_rate = welcome_ ? welcome_->tick_rate : 60.0;
-  const double t = render_time();
+  double t = render_time();
+  // The own runner shown predicted lives at the predicted present, ahead of the snapshots: what
+  // it knocks down is timed on its clock, and the hurdle it trips over is known from the
+  // prediction at once (the server's entry comes a round trip later, for the same tick).
+  const sim::RunnerState* predicted = nullptr;
+  net::Tick shown_tick = 0;
+  if (f && f->own && config_.prediction && predictor_ && predictor_->active() &&
+      predictor_->next_tick() > 0) {
+    predicted = &predictor_->state();
+    shown_tick = predictor_->next_tick() - 1;
+    t = static_cast<double>(shown_tick) / tick_rate;
+  }
   for (const auto& o : found) {
     ObstacleView ov;
     ov.obstacle = o;
     if (f) {
       auto it = broken_.find({f->frame.id, o.index});
+      std::optional<net::Tick> down_at;
+      if (it != broken_.end()) down_at = it->second;
+      if (predicted && o.kind == sim::ObstacleKind::Hurdle &&
+          predicted->mode == sim::RunnerMode::Falling &&
+          predicted->last_crash_obstacle == o.index && sim::hurdle_toppled(*predicted, o.index) &&
+          shown_tick >= predicted->mode_ticks) {
+        down_at = shown_tick - predicted->mode_ticks;  // the crash tick (mode_ticks 0 after it)
+      }
       // Only what the shown runner knocked down in the run shown: not after a restart (by the
       // time shown), not an obstacle ahead of it.
       bool this_run = true;
-      if (auto run = runs_.find(f->frame.id); run != runs_.end() && it != broken_.end()) {
+      if (auto run = runs_.find(f->frame.id); run != runs_.end() && down_at) {
         for (net::Tick start : run->second.starts) {
-          if (start > it->second && start / tick_rate <= t) this_run = false;
+          if (start > *down_at && start / tick_rate <= t) this_run = false;
         }
       }
-      if (it != broken_.end() && this_run && it->second / tick_rate <= t &&
-          o.x <= f->frame.distance + 200.0) {
+      if (down_at && this_run && *down_at / tick_rate <= t && o.x <= f->frame.distance + 200.0) {
         ov.broken = true;
-        ov.broken_age = static_cast<float>(t - it->second / tick_rate);
+        ov.broken_age = static_cast<float>(t - *down_at / tick_rate);
       }
     }
     out.push_back(ov);

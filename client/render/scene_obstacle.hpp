@@ -7,7 +7,7 @@ namespace spear::client {
 enum class ObstacleKind : std::uint8_t { Hurdle, StrawTarget };
 
 // How long a toppled hurdle takes to tip over onto the ground (easeOut), s.
-inline constexpr float kHurdleTipSeconds = 0.35f;
+inline constexpr float kHurdleTipSeconds = 0.4f;
 
 struct SceneObstacle {
   std::uint32_t id = 0;  // stable per course: seeds the straw burst
