@@ -107,6 +107,21 @@ BodyShape body_shape(const rig::Pose& p) {
   return s;
 }
 
+bool may_touch_box(const rig::Pose& p, double distance, const WorldBox& box) {
+  const Joint chains[][3] = {{Joint::Pelvis, Joint::Chest, Joint::Head},
+                             {Joint::Shoulder, Joint::ElbowNear, Joint::HandNear},
+                             {Joint::Hip, Joint::KneeNear, Joint::FootNear}};
+  for (const auto& chain : chains) {
+    for (int i = 0; i < 2; ++i) {
+      const Capsule c{p[chain[i]], p[chain[i + 1]], kHoseReach, BodyPart::Torso};
+      if (capsule_touches_box(c, distance, box)) return true;
+    }
+  }
+  const Capsule head{p[Joint::Head], p[Joint::Head], std::max(p.head_r, rig::kMinHeadRadius),
+                     BodyPart::Head};
+  return capsule_touches_box(head, distance, box);
+}
+
 bool capsule_touches_box(const Capsule& c, double distance, const WorldBox& box) {
   const double r = c.r;
   return core_d2(c, distance, box) <= r * r;

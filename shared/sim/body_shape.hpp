@@ -44,6 +44,14 @@ struct BodyShape {
 // The full-strength body of `pose`.
 BodyShape body_shape(const rig::Pose& pose);
 
+// How far the drawn hoses reach from the straight lines between their joints, at most: the
+// widest half width (the chest's) plus the Catmull-Rom centre line's bulge past a bent knee or
+// elbow (a few units; tests/unit/sim/body_shape_test.cpp measures it over every motion).
+inline constexpr float kHoseReach = rig::kTorsoChestWidth / 2.f + 6.f;
+// A cheap, conservative first look: false when no part of body_shape(pose) can touch the box
+// (its joints' straight lines and the head disc are all farther than kHoseReach from it).
+bool may_touch_box(const rig::Pose& pose, double distance, const WorldBox& box);
+
 // True when the capsule, placed with its anchor at course distance `distance`, touches the box
 // (world space: x from the course start, y down). Distances in double: long runs keep precision.
 bool capsule_touches_box(const Capsule& c, double distance, const WorldBox& box);

@@ -57,6 +57,7 @@ double push_back_from(const Pose& pose, double distance, const Obstacle& target,
   const double joints_in =
       std::max(0.0, distance + static_cast<double>(front_joint_x(pose)) - target.x);
   const double push = std::min(joints_in, joint_push);
+  if (!may_touch_box(pose, distance - push, box)) return push;
   const BodyShape shape = body_shape(pose);
   if (shape_touches_box(shape, distance - push, box) == BodyPart::Count) return push;
   // Bisection: `lo` still touches, `hi` is clear.
@@ -190,9 +191,13 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
   // Obstacles the body or the spear may reach this tick. The shape is built only when one is
   // near enough.
   const bool striking = rig::thrust_striking(s.rig);
-  float reach = std::max(body_front(s.pose), front_joint_x(s.pose));
-  reach = std::max({reach, s.pose[Joint::SpearTip].x, before[Joint::SpearTip].x});
-  const double reach_x = s.distance + static_cast<double>(reach) + kShapeReachSlack;
+  const double body_reach_x =
+      s.distance + static_cast<double>(std::max(body_front(s.pose), front_joint_x(s.pose))) +
+      kShapeReachSlack;
+  const double tip_reach_x =
+      s.distance +
+      static_cast<double>(std::max(s.pose[Joint::SpearTip].x, before[Joint::SpearTip].x)) + 1.0;
+  const double reach_x = std::max(body_reach_x, tip_reach_x);
   bool have_shape = false;
   BodyShape shape;
   const std::uint32_t first = s.next_obstacle;
@@ -210,11 +215,14 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
       ev.obstacle = i;
       continue;
     }
+    if (o.x > body_reach_x) continue;  // only the spear reaches it
+    const WorldBox box = obstacle_box(o);
+    if (!may_touch_box(s.pose, s.distance, box)) continue;
     if (!have_shape) {
       shape = body_shape(s.pose);
       have_shape = true;
     }
-    const BodyPart part = shape_touches_box(shape, s.distance, obstacle_box(o));
+    const BodyPart part = shape_touches_box(shape, s.distance, box);
     if (part == BodyPart::Count) continue;
     s.mode = RunnerMode::Falling;
     s.mode_ticks = 0;
@@ -247,7 +255,8 @@ void step_fallen(RunnerState& s, const Course& course, float dt) {
   s.distance += moved;
   s.total_distance += moved;
   // The target stays in the way: whatever the blend out of the run carries forward is put back.
-  if (at_target)
+  // (Down holds the fall's last pose: nothing moves any more.)
+  if (at_target && s.mode == RunnerMode::Falling)
     move_back(s,
               push_back_from(s.pose, s.distance, target, kRecoilSpeed * static_cast<double>(dt)));
   ++s.mode_ticks;
