@@ -126,7 +126,9 @@ void ClientSession::take_snapshots(double now) {
       RunTrack& run = runs_[r.id];
       const bool seen = run.tick != 0 || run.distance != 0.0;
       if (seen && s.tick <= run.tick) continue;  // old or repeated news
-      constexpr double kRestartDrop = 50.0;      // units: a new run starts from the course start
+      // Units: a new run starts from the course start; a runner stopped by a target recoils by
+      // a few tens of units at most.
+      constexpr double kRestartDrop = 200.0;
       if (seen && r.distance < run.distance - kRestartDrop) {
         run.starts.push_back(s.tick);
         constexpr std::size_t kKeptStarts = 8;

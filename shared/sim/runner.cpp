@@ -49,8 +49,8 @@ float front_joint_x(const Pose& pose) {
 }
 
 // How far back (units, >= 0) the runner must go so that its drawn shape at most touches the
-// target, and its joints (all but the spear: the far hand on the shaft reaches ahead of the
-// body) come out from behind the near face by up to `joint_push` units.
+// target, and its joints still past the near face (any but the spear's: the far hand on the
+// shaft reaches ahead of the body) come back out of the straw by up to `joint_push` units.
 double push_back_from(const Pose& pose, double distance, const Obstacle& target,
                       double joint_push) {
   const WorldBox box = obstacle_box(target);
