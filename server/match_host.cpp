@@ -127,7 +127,8 @@ void MatchHost::step() {
   }
   match_.step();
   for (const sim::MatchRunner& r : match_.runners()) {
-    if (r.events.broke_target) {
+    // A hurdle toppled by a crash travels in the same list: the entry names the hurdle.
+    if (r.events.broke_target || r.events.toppled_hurdle) {
       broken_.push_back({runners_.at(r.id).wire, r.events.obstacle, tick});
       if (broken_.size() > net::kMaxBrokenTargets) broken_.pop_front();
     }

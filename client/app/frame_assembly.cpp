@@ -109,7 +109,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     s.id = o.obstacle.index;
     s.kind = o.obstacle.kind == sim::ObstacleKind::Hurdle ? ObstacleKind::Hurdle
                                                           : ObstacleKind::StrawTarget;
-    s.x = o.obstacle.x + o.obstacle.width / 2.0;
+    s.x = o.obstacle.x;  // the near face: the drawing fills the sim's box from there
     s.width = o.obstacle.width;
     s.height = o.obstacle.height;
     s.broken = o.broken;

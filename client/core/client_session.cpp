@@ -6,6 +6,7 @@
 
 #include "net/sim_wire.hpp"
 #include "sim/obstacle.hpp"
+#include "sim/runner.hpp"
 
 namespace spear::client {
 
@@ -63,6 +64,7 @@ void ClientSession::on_welcome(const net::Welcome& w, double now) {
   if (!course_ || course_->seed() != w.course_seed) {
     course_.emplace(w.course_seed);
     broken_.clear();
+    runs_.clear();
   }
   follow_.set_own(w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt);
   if (config_.autoplay && w.runner_id)
@@ -116,8 +118,26 @@ void ClientSession::take_snapshots(double now) {
     if (config_.on_snapshot) config_.on_snapshot(s, now);
     ++snapshots_;
     sampler_.on_snapshot(now);
-    for (const auto& b : s.broken)
-      broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
+    for (const auto& b : s.broken) {
+      auto [it, added] =
+          broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
+      if (!added && b.tick > it->second) it->second = b.tick;  // knocked down again, a later run
+    }
+    for (const auto& r : s.runners) {
+      RunTrack& run = runs_[r.id];
+      const bool seen = run.tick != 0 || run.distance != 0.0;
+      if (seen && s.tick <= run.tick) continue;  // old or repeated news
+      // Units: a new run starts from the course start; a runner stopped by a target recoils by
+      // a few tens of units at most.
+      constexpr double kRestartDrop = 200.0;
+      if (seen && r.distance < run.distance - kRestartDrop) {
+        run.starts.push_back(s.tick);
+        constexpr std::size_t kKeptStarts = 8;
+        if (run.starts.size() > kKeptStarts) run.starts.erase(run.starts.begin());
+      }
+      run.tick = s.tick;
+      run.distance = r.distance;
+    }
     std::vector<RunnerFrame> frames;
     frames.reserve(s.runners.size());
     for (const auto& r : s.runners) {
@@ -399,16 +419,42 @@ std::vector<ObstacleView> ClientSession::obstacles(double from, double to) const
   }
   const RunnerView* f = followed();
   const double tick_rate = welcome_ ? welcome_->tick_rate : 60.0;
-  const double t = render_time();
+  double t = render_time();
+  // The own runner shown predicted lives at the predicted present, ahead of the snapshots: what
+  // it knocks down is timed on its clock, and the hurdle it trips over is known from the
+  // prediction at once (the server's entry comes a round trip later, for the same tick).
+  const sim::RunnerState* predicted = nullptr;
+  net::Tick shown_tick = 0;
+  if (f && f->own && config_.prediction && predictor_ && predictor_->active() &&
+      predictor_->next_tick() > 0) {
+    predicted = &predictor_->state();
+    shown_tick = predictor_->next_tick() - 1;
+    t = static_cast<double>(shown_tick) / tick_rate;
+  }
   for (const auto& o : found) {
     ObstacleView ov;
     ov.obstacle = o;
-    if (f && o.kind == sim::ObstacleKind::Target) {
+    if (f) {
       auto it = broken_.find({f->frame.id, o.index});
-      // Only what the shown runner has reached: a target ahead of it broke in an earlier run.
-      if (it != broken_.end() && it->second / tick_rate <= t && o.x <= f->frame.distance + 200.0) {
+      std::optional<net::Tick> down_at;
+      if (it != broken_.end()) down_at = it->second;
+      if (predicted && o.kind == sim::ObstacleKind::Hurdle &&
+          predicted->mode == sim::RunnerMode::Falling &&
+          predicted->last_crash_obstacle == o.index && sim::hurdle_toppled(*predicted, o.index) &&
+          shown_tick >= predicted->mode_ticks) {
+        down_at = shown_tick - predicted->mode_ticks;  // the crash tick (mode_ticks 0 after it)
+      }
+      // Only what the shown runner knocked down in the run shown: not after a restart (by the
+      // time shown), not an obstacle ahead of it.
+      bool this_run = true;
+      if (auto run = runs_.find(f->frame.id); run != runs_.end() && down_at) {
+        for (net::Tick start : run->second.starts) {
+          if (start > *down_at && start / tick_rate <= t) this_run = false;
+        }
+      }
+      if (down_at && this_run && *down_at / tick_rate <= t && o.x <= f->frame.distance + 200.0) {
         ov.broken = true;
-        ov.broken_age = static_cast<float>(t - it->second / tick_rate);
+        ov.broken_age = static_cast<float>(t - *down_at / tick_rate);
       }
     }
     out.push_back(ov);

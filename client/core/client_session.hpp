@@ -75,8 +75,9 @@ struct RunnerView {
 
 struct ObstacleView {
   sim::Obstacle obstacle;
-  bool broken = false;     // broken by the followed runner, by the time shown
-  float broken_age = 0.f;  // seconds since it broke, at the time shown
+  bool broken = false;     // knocked down by the followed runner in its run shown: a target
+                           // broken, a hurdle toppled, by the time shown
+  float broken_age = 0.f;  // seconds since it broke or toppled, at the time shown
 };
 
 class ClientSession {
@@ -182,8 +183,17 @@ class ClientSession {
   std::optional<net::Tick> last_input_tick_;
   std::optional<net::Tick> last_applied_seen_;
   std::map<std::uint32_t, net::RosterEntry> roster_;
-  // (runner, obstacle) -> tick it broke; kept after the server stops listing it.
+  // (runner, obstacle) -> tick it broke (a target) or toppled (a hurdle), the newest; kept after
+  // the server stops listing it.
   std::map<std::pair<std::uint32_t, std::uint32_t>, net::Tick> broken_;
+  // Per runner: the newest snapshot seen of it and the ticks its recent runs started (its
+  // distance fell back), so that what it knocked down in an earlier run stands again.
+  struct RunTrack {
+    net::Tick tick = 0;
+    double distance = 0.0;
+    std::vector<net::Tick> starts;  // ascending, the last few
+  };
+  std::unordered_map<std::uint32_t, RunTrack> runs_;
   std::unordered_map<std::uint32_t, rig::Secondary> secondary_;
   std::unordered_map<std::uint32_t, rig::SecondaryPose> secondary_pose_;
   std::unordered_map<std::uint32_t, Treadmill> treadmills_;

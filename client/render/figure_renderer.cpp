@@ -16,20 +16,21 @@ rig::LimbStyle limb_style(float root, float tip) {
   rig::LimbStyle s;
   s.root_width = root;
   s.tip_width = tip;
+  s.samples_per_segment = rig::kLimbSamplesPerSegment;
   return s;
 }
 
 }  // namespace
 
 FigureStyle player_style() {
-  return {palette::kInk,   palette::kInkFar,    palette::kFarOpacity, 0.82f,
+  return {palette::kInk,   palette::kInkFar,    palette::kFarOpacity, rig::kFarLimbWidthScale,
           palette::kShaft, palette::kSpearHead, palette::kSpearEdge};
 }
 
 FigureStyle ghost_style() {
   // Opaque inside the ghost layer: the layer's own opacity makes the whole figure faint at once,
   // so overlapping parts do not darken.
-  return {palette::kGhost,    palette::kGhostFar, 1.f, 0.82f, palette::kGhost,
+  return {palette::kGhost,    palette::kGhostFar, 1.f, rig::kFarLimbWidthScale, palette::kGhost,
           palette::kGhostFar, palette::kGhost};
 }
 
@@ -42,9 +43,9 @@ void FigureBuilder::limb(VertexBatch& out, Vec2 a, Vec2 b, Vec2 c, const rig::Li
 void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose,
                            const rig::SecondaryPose& secondary, const Placement& place,
                            const FigureStyle& style) {
-  const rig::LimbStyle near_limb = limb_style(kLimbRootWidth, kLimbTipWidth);
-  const rig::LimbStyle far_limb =
-      limb_style(kLimbRootWidth * style.far_width_scale, kLimbTipWidth * style.far_width_scale);
+  const rig::LimbStyle near_limb = limb_style(rig::kLimbRootWidth, rig::kLimbTipWidth);
+  const rig::LimbStyle far_limb = limb_style(rig::kLimbRootWidth * style.far_width_scale,
+                                             rig::kLimbTipWidth * style.far_width_scale);
   const sf::Color far = with_opacity(style.ink_far, style.far_opacity);
 
   // Far side first: depth without 3D.
@@ -60,15 +61,13 @@ void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose,
   // Spine (pelvis → chest), neck (chest → base of the head), head.
   const Vec2 pelvis = pose[Joint::Pelvis], chest = pose[Joint::Chest];
   limb(out, pelvis, rig::lerp(pelvis, chest, 0.5f), chest,
-       limb_style(kTorsoPelvisWidth, kTorsoChestWidth), place, style.ink);
+       limb_style(rig::kTorsoPelvisWidth, rig::kTorsoChestWidth), place, style.ink);
   const Vec2 head = secondary.head;
-  const float head_r = std::max(pose.head_r, 1.f);
-  Vec2 to_head = head - chest;
-  const float neck_len = rig::length(to_head);
-  if (neck_len > head_r * 0.5f) {
-    const Vec2 base = head - to_head * (head_r * 0.8f / neck_len);
-    limb(out, chest, rig::lerp(chest, base, 0.5f), base, limb_style(kNeckWidth, kNeckWidth), place,
-         style.ink);
+  const float head_r = std::max(pose.head_r, rig::kMinHeadRadius);
+  Vec2 base;
+  if (rig::neck_end(chest, head, head_r, base)) {
+    limb(out, chest, rig::lerp(chest, base, 0.5f), base,
+         limb_style(rig::kNeckWidth, rig::kNeckWidth), place, style.ink);
   }
   out.disc(place(head), head_r * place.scale, style.ink, 28);
 

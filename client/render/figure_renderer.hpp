@@ -5,6 +5,7 @@
 #include <SFML/Graphics/Color.hpp>
 
 #include "render/vertex_batch.hpp"
+#include "rig/figure_shape.hpp"
 #include "rig/limb_geometry.hpp"
 #include "rig/pose.hpp"
 #include "rig/secondary.hpp"
@@ -12,10 +13,10 @@
 namespace spear::client {
 
 struct FigureStyle {
-  sf::Color ink;                  // near limbs, body, head, hair
-  sf::Color ink_far;              // far limbs, before far_opacity
-  float far_opacity = 0.42f;      // rig.md §11
-  float far_width_scale = 0.82f;  // far limbs are thinner
+  sf::Color ink;                                    // near limbs, body, head, hair
+  sf::Color ink_far;                                // far limbs, before far_opacity
+  float far_opacity = 0.42f;                        // rig.md §11
+  float far_width_scale = rig::kFarLimbWidthScale;  // far limbs are thinner
   sf::Color shaft;
   sf::Color spear_head;
   sf::Color spear_edge;
@@ -26,12 +27,9 @@ FigureStyle player_style();
 // Other runners, drawn opaque into the ghost layer, which is composited faintly.
 FigureStyle ghost_style();
 
-// Widths in units (full width). Limbs taper root → tip; the torso is a little wider at the chest.
-inline constexpr float kLimbRootWidth = 9.f;
-inline constexpr float kLimbTipWidth = 5.f;
-inline constexpr float kTorsoPelvisWidth = 10.f;
-inline constexpr float kTorsoChestWidth = 12.f;
-inline constexpr float kNeckWidth = 6.f;
+// Widths in units (full width). The body's own (limbs, torso, neck, head) are
+// rig/figure_shape.hpp's, shared with the sim, which crashes a runner on exactly what is drawn;
+// these are decoration.
 inline constexpr float kHairRootWidth = 5.f;
 inline constexpr float kHairTipWidth = 1.5f;
 inline constexpr float kShaftWidth = 2.8f;

@@ -185,61 +185,83 @@ void SceneRenderer::append_obstacles(VertexBatch& out, std::span<const SceneObst
   }
 }
 
-void SceneRenderer::append_hurdle(VertexBatch& out, const SceneObstacle& o, float x) {
-  // Seen a little from above: the near post stands on the lane line, the far one further up the
-  // track, and a striped board spans between their tops.
-  const float h = std::clamp(o.height, 5.f, 200.f);
-  constexpr float kDepth = 14.f;  // how far up the track the far post stands
-  constexpr float kLean = -18.f;  // and how far back
-  const float board = std::min(10.f, h * 0.4f);
-  const sf::Color far_post = mix(palette::kPost, palette::kTrackFar, 0.4f);
-  out.ellipse({x + kLean * 0.5f + 2.f, -kDepth * 0.5f}, {16.f, 6.f},
-              with_opacity(palette::kShadow, 0.6f), 20);
-  // Far post with its foot pointing at the runner.
-  out.rect({x + kLean - 1.8f, -kDepth - h, 3.6f, h}, far_post);
-  out.rect({x + kLean - 11.f, -kDepth - 2.f, 13.f, 3.f}, far_post);
-  // The board's face, in stripes, from the near post's top back to the far post's top; its top
-  // edge catches the light, its bottom edge is in shade.
-  constexpr int kStripes = 5;
-  for (int i = 0; i < kStripes; ++i) {
-    const float t0 = static_cast<float>(i) / kStripes, t1 = static_cast<float>(i + 1) / kStripes;
-    const sf::Vector2f a{x + kLean * t0, -h - kDepth * t0}, c{x + kLean * t1, -h - kDepth * t1};
-    const sf::Color col = i % 2 == 0 ? palette::kHurdleStripe : palette::kHurdleBar;
-    out.quad(a, c, {c.x, c.y + board}, {a.x, a.y + board}, col);
-  }
-  const sf::Vector2f near_top{x, -h}, far_top{x + kLean, -h - kDepth};
-  out.quad(near_top, far_top, far_top + sf::Vector2f{0.f, 1.5f}, near_top + sf::Vector2f{0.f, 1.5f},
-           sf::Color(255, 250, 240, 220));
-  out.quad(near_top + sf::Vector2f{0.f, board - 1.5f}, far_top + sf::Vector2f{0.f, board - 1.5f},
-           far_top + sf::Vector2f{0.f, board}, near_top + sf::Vector2f{0.f, board},
-           sf::Color(60, 30, 40, 140));
-  // Near post and foot.
-  out.rect({x - 2.f, -h, 4.f, h}, palette::kPost);
-  out.rect({x - 12.f, -2.5f, 15.f, 3.5f}, palette::kPost);
+float hurdle_tip_angle(const SceneObstacle& o) {
+  if (o.kind != ObstacleKind::Hurdle || !o.broken) return 0.f;
+  const float u = std::clamp(o.broken_age / kHurdleTipSeconds, 0.f, 1.f);
+  const float eased = 1.f - (1.f - u) * (1.f - u) * (1.f - u);  // easeOutCubic
+  return 1.5707963f * eased;
 }
 
-void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, float x) {
+void SceneRenderer::append_hurdle(VertexBatch& out, const SceneObstacle& o, float x) {
+  // Side on, its whole silhouette is the sim's box [x, x + width] × [−height, 0]: two posts at
+  // its edges, a striped top board between them, a lower rail, a shaded panel filling the rest,
+  // a foot plank. Nothing is drawn outside the box but its shadow on the ground, so a runner
+  // never seems to touch what the sim does not count, nor the other way round. Toppled by a
+  // runner, it tips over forwards about its far foot and ends lying flat.
+  const float h = std::clamp(o.height, 5.f, 200.f);
+  const float w = std::clamp(o.width, 4.f, 60.f);
+  const float angle = hurdle_tip_angle(o);
+  const float c = std::cos(angle), sn = std::sin(angle);
+  const sf::Vector2f pivot{x + w, 0.f};
+  // Local coordinates: from the far foot, x back towards the near face (−w .. 0), y up (−h .. 0).
+  const auto at = [&](float lx, float ly) {
+    return sf::Vector2f{pivot.x + lx * c - ly * sn, pivot.y + lx * sn + ly * c};
+  };
+  const auto box = [&](float x0, float y0, float x1, float y1, sf::Color col) {
+    out.quad(at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1), col);
+  };
+  const float lying = angle / 1.5707963f;
+  out.ellipse({x + w * 0.5f + h * 0.5f * lying, 0.f}, {w * 0.5f + 8.f + h * 0.5f * lying, 3.f},
+              with_opacity(palette::kShadow, 0.6f), 20);
+  const float post = std::min(2.5f, w * 0.25f);
+  const float board = std::min(9.f, h * 0.35f);
+  box(-w, -h, 0.f, 0.f, with_opacity(palette::kPost, 0.45f));  // the panel behind the rails
+  // Top board in diagonal stripes, its top edge catching the light.
+  constexpr int kStripes = 4;
+  for (int i = 0; i < kStripes; ++i) {
+    const float a = -w + w * static_cast<float>(i) / kStripes;
+    const float b = -w + w * static_cast<float>(i + 1) / kStripes;
+    box(a, -h, b, -h + board, i % 2 == 0 ? palette::kHurdleStripe : palette::kHurdleBar);
+  }
+  box(-w, -h, 0.f, -h + 1.2f, sf::Color(255, 250, 240, 220));
+  box(-w, -h + board - 1.2f, 0.f, -h + board, sf::Color(60, 30, 40, 140));
+  // Lower rail, the two posts, the foot plank.
+  const float rail = -h * 0.45f;
+  box(-w, rail - 1.5f, 0.f, rail + 1.5f, palette::kHurdleBar);
+  box(-w, -h, -w + post, 0.f, palette::kPost);
+  box(-post, -h, 0.f, 0.f, palette::kPost);
+  box(-w, -3.f, 0.f, 0.f, palette::kPost);
+}
+
+void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, float x0) {
+  // A sheaf of straw standing on a foot plank, as tall as the obstacle: its silhouette, straw
+  // tips included, stays inside the sim's box [x0, x0 + width] × [−height, 0]. Broken, only a low
+  // tuft of straw is left on the plank (the rest bursts away).
   const float h = std::clamp(o.height, 20.f, 400.f);
-  const float half = std::clamp(o.width / 2.f, 7.f, 18.f);
+  const float half = std::clamp(o.width / 2.f, 4.f, 30.f);
+  const float x = x0 + half;  // the sheaf's axis
   out.ellipse({x + 2.f, 0.f}, {half + 8.f, 3.f}, palette::kShadow, 16);
-  // The post and a foot plank; when broken only a stump of straw is left on it.
-  const float post_top = o.broken ? -h * 0.45f : -h * 0.9f;
-  out.rect({x - 2.5f, post_top, 5.f, -post_top}, palette::kPost);
-  out.rect({x - 11.f, -3.f, 22.f, 3.f}, palette::kPost);
+  out.rect({x - half, -3.f, 2.f * half, 3.f}, palette::kPost);
 
   // The bundle: straw between y0 (bottom) and y1 (top), cinched by twine at two bands and
-  // bulging between them, flaring into a broom-like top. Lit from the sun on the right.
-  const float y0 = -h * 0.3f;
-  const float y1 = o.broken ? -h * 0.45f : -h * 0.93f;
+  // bulging between them, flaring into a broom-like top; at its widest (the top) it is the
+  // box's width. Lit from the sun on the right. The tips reach the box's top (kTipTop).
+  constexpr float kTipRoom = 13.f;  // units above the bundle for the longest straw tip
+  const float y0 = -3.f;
+  const float y1 = o.broken ? -std::min(12.f, h * 0.08f) : -(h - kTipRoom);
   constexpr float kBands[2] = {0.26f, 0.7f};
-  auto half_at = [&](float u) {  // u: 0 bottom .. 1 top of the intact bundle
+  constexpr float kWidest = 1.24f;  // half_at's largest factor (the flared top)
+  auto half_at = [&](float u) {     // u: 0 bottom .. 1 top of the intact bundle
+    float k;
     if (u < kBands[0])
-      return half * (0.74f + 0.22f * std::sin(3.1416f * (0.5f + 0.5f * u / kBands[0])));
-    if (u < kBands[1])
-      return half * (0.74f + 0.32f * std::sin(3.1416f * (u - kBands[0]) / (kBands[1] - kBands[0])));
-    return half * (0.74f + 0.5f * (u - kBands[1]) / (1.f - kBands[1]));
+      k = 0.74f + 0.22f * std::sin(3.1416f * (0.5f + 0.5f * u / kBands[0]));
+    else if (u < kBands[1])
+      k = 0.74f + 0.32f * std::sin(3.1416f * (u - kBands[0]) / (kBands[1] - kBands[0]));
+    else
+      k = 0.74f + 0.5f * (u - kBands[1]) / (1.f - kBands[1]);
+    return half * (k / kWidest);
   };
-  const float full = -h * 0.93f - y0;  // bundle length when intact
+  const float full = -(h - kTipRoom) - y0;  // bundle length when intact
   const int rows = 14;
   const sf::Color shade = mix(palette::kStrawDark, palette::kStraw, 0.25f);
   const sf::Color lit = mix(palette::kStraw, sf::Color(255, 240, 190), 0.35f);
@@ -261,26 +283,20 @@ void SceneRenderer::append_target(VertexBatch& out, const SceneObstacle& o, floa
         b{x + f * half_at(ub), y0 + full * ub};
     out.line(a, b, 0.8f, with_opacity(palette::kStrawDark, 0.75f));
   }
-  // Frayed ends: straw tips poking out of the top (a fan) and the bottom, fixed per target.
+  // Frayed top: straw tips poking out of it in a fan, fixed per target.
   const float top_half = half_at((y1 - y0) / full);
   constexpr int kTips = 11;
   for (int i = 0; i < kTips; ++i) {
     const float u = (static_cast<float>(i) + 0.5f) / kTips;
-    const float fx = x - top_half + 2.f * top_half * u;
+    const float fx = x - (top_half - 1.7f) + 2.f * (top_half - 1.7f) * u;
     const float len =
         (o.broken ? 4.f : 5.f) + 7.f * unit_random(o.id, 500u + static_cast<std::uint64_t>(i));
-    const float fan =
-        (u - 0.5f) * 10.f + (unit_random(o.id, 600u + static_cast<std::uint64_t>(i)) - 0.5f) * 4.f;
+    // The fan stays within the box: tips lean in from the edges.
+    const float fan = std::clamp(
+        (u - 0.5f) * 10.f + (unit_random(o.id, 600u + static_cast<std::uint64_t>(i)) - 0.5f) * 4.f,
+        x - half + 1.f - fx, x + half - 1.f - fx);
     out.triangle({fx - 1.7f, y1 + 1.f}, {fx + 1.7f, y1 + 1.f}, {fx + fan, y1 - len},
                  i % 3 == 0 ? palette::kStrawDark : (i % 3 == 1 ? palette::kStraw : lit));
-  }
-  for (int i = 0; i < 7; ++i) {
-    const float u = (static_cast<float>(i) + 0.5f) / 7.f;
-    const float bh = half_at(0.f);
-    const float fx = x - bh + 2.f * bh * u;
-    const float len = 3.f + 4.f * unit_random(o.id, 700u + static_cast<std::uint64_t>(i));
-    out.triangle({fx - 1.4f, y0 - 1.f}, {fx + 1.4f, y0 - 1.f}, {fx + (u - 0.5f) * 4.f, y0 + len},
-                 palette::kStrawDark);
   }
   // Twine bands.
   for (float band : kBands) {
@@ -298,7 +314,7 @@ void SceneRenderer::append_bursts(VertexBatch& out, std::span<const SceneObstacl
   for (const SceneObstacle& o : obstacles) {
     if (o.kind != ObstacleKind::StrawTarget || !o.broken || !straw_burst_visible(o.broken_age))
       continue;
-    const float x = view_x(o.x, camera_x);
+    const float x = view_x(o.x + o.width / 2.0, camera_x);  // bursts from the sheaf's axis
     if (x < b.left - 400.f || x > b.right() + 400.f) continue;
     straw_burst(o.id, o.height, o.broken_age, particles_);
     for (const StrawParticle& p : particles_) {

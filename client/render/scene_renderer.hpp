@@ -28,6 +28,10 @@ int ghost_depth(int lane, int followed_lane);
 // Where a figure in a ghost lane stands: offset up and scale, relative to the lane line.
 Placement lane_placement(float view_x, int depth);
 
+// The angle (rad, 0 standing .. π/2 lying flat, turning towards +x about its far foot) a hurdle
+// is drawn at: 0 unless toppled, then easeOut over kHurdleTipSeconds.
+float hurdle_tip_angle(const SceneObstacle& o);
+
 class SceneRenderer {
  public:
   // Sky, sun, clouds, hills, trees, the track and the ground dots. `ground_x` is where the

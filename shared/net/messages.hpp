@@ -153,10 +153,11 @@ struct OwnRunnerState {
   std::vector<std::uint8_t> sim_state;  // opaque, written by the sim, ≤ kMaxSimStateBytes
 };
 
+// A straw target broken or a hurdle toppled (schemas/PROTOCOL.md "broken").
 struct BrokenTarget {
   RunnerId runner = 0;
   std::uint32_t obstacle = 0;  // index of the obstacle in the course
-  Tick tick = 0;               // when it broke
+  Tick tick = 0;               // when it broke (a target) or toppled (a hurdle)
   friend bool operator==(const BrokenTarget&, const BrokenTarget&) = default;
 };
 
@@ -174,7 +175,7 @@ struct Snapshot {
   std::optional<Tick> baseline_tick;  // decoded snapshots: the baseline it was a delta against
   std::vector<RunnerSnapshot> runners;
   std::optional<OwnRunnerState> own;
-  std::vector<BrokenTarget> broken;  // recently broken straw targets
+  std::vector<BrokenTarget> broken;  // recently broken straw targets and toppled hurdles
   std::vector<RosterEntry> roster;
 };
 

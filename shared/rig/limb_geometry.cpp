@@ -45,14 +45,14 @@ Vec2 unit_or(Vec2 v, Vec2 fallback) {
 
 }  // namespace
 
-void catmull_rom(const Vec2* points, int count, int samples_per_segment, std::vector<Vec2>& out) {
-  out.clear();
+void catmull_rom(const Vec2* points, int count, int samples_per_segment, Vec2* out) {
   if (points == nullptr || count <= 0) return;
   if (count == 1) {
-    out.push_back(points[0]);
+    out[0] = points[0];
     return;
   }
   const int samples = std::max(1, samples_per_segment);
+  int k = 0;
   for (int i = 0; i + 1 < count; ++i) {
     // Ends extrapolated: a mirrored neighbour beyond the first and the last point.
     const Vec2 p1 = points[i];
@@ -61,9 +61,16 @@ void catmull_rom(const Vec2* points, int count, int samples_per_segment, std::ve
     const Vec2 p3 = i + 2 < count ? points[i + 2] : p2 * 2.f - p1;
     const Segment seg(p0, p1, p2, p3);
     for (int s = 0; s < samples; ++s)
-      out.push_back(seg.at(static_cast<float>(s) / static_cast<float>(samples)));
+      out[k++] = seg.at(static_cast<float>(s) / static_cast<float>(samples));
   }
-  out.push_back(points[count - 1]);
+  out[k] = points[count - 1];
+}
+
+void catmull_rom(const Vec2* points, int count, int samples_per_segment, std::vector<Vec2>& out) {
+  out.clear();
+  if (points == nullptr || count <= 0) return;
+  out.resize(static_cast<std::size_t>(catmull_rom_size(count, samples_per_segment)));
+  catmull_rom(points, count, samples_per_segment, out.data());
 }
 
 void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeometry& out) {

@@ -2,15 +2,16 @@
 // Rubber-hose limb geometry (rig.md §11), as pure code: the client only fills the triangles.
 #include <vector>
 
+#include "rig/figure_shape.hpp"
 #include "rig/vec2.hpp"
 
 namespace spear::rig {
 
 struct LimbStyle {
-  float root_width = 9.f;       // full width at the root (hip, shoulder), units
-  float tip_width = 5.f;        // full width at the tip (foot, hand), units
-  int samples_per_segment = 8;  // Catmull-Rom samples between two control points
-  int cap_segments = 8;         // points on each half-circle cap
+  float root_width = kLimbRootWidth;  // full width at the root (hip, shoulder), units
+  float tip_width = kLimbTipWidth;    // full width at the tip (foot, hand), units
+  int samples_per_segment = kLimbSamplesPerSegment;  // Catmull-Rom samples between two points
+  int cap_segments = 8;                              // points on each half-circle cap
 };
 
 struct LimbGeometry {
@@ -21,6 +22,12 @@ struct LimbGeometry {
 
 // Catmull-Rom through the points (ends extrapolated), samples_per_segment points per segment.
 void catmull_rom(const Vec2* points, int count, int samples_per_segment, std::vector<Vec2>& out);
+// The same points into a caller's array (no allocation: the sim uses it every tick). Writes
+// catmull_rom_size(count, samples_per_segment) points.
+constexpr int catmull_rom_size(int count, int samples_per_segment) {
+  return count <= 0 ? 0 : (count - 1) * (samples_per_segment < 1 ? 1 : samples_per_segment) + 1;
+}
+void catmull_rom(const Vec2* points, int count, int samples_per_segment, Vec2* out);
 
 // Fills `out` (reusing its storage) for a limb root → mid → tip.
 void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeometry& out);

@@ -6,7 +6,7 @@ namespace spear::rig {
 
 namespace {
 constexpr std::array<std::string_view, static_cast<std::size_t>(Motion::Count)> kNames = {
-    "idle", "walk", "run", "throw", "jump", "form", "thrust", "fall", "leap"};
+    "idle", "walk", "run", "throw", "jump", "form", "thrust", "fall", "leap", "fall_back"};
 }
 
 std::string_view motion_name(Motion m) {

@@ -7,6 +7,7 @@
 #include "rig/blend_space.hpp"
 #include "rig/body.hpp"
 #include "rig/fall.hpp"
+#include "rig/fall_back.hpp"
 #include "rig/gait.hpp"
 #include "rig/idle.hpp"
 #include "rig/jump.hpp"
@@ -87,6 +88,10 @@ Frame advance_motion(RigState& s, const RigInput& in, float dt, RigDebug* debug)
       f.scroll_speed = s.entry_scroll_speed * fall_scroll_factor(p);
       break;
     }
+    case Motion::FallBack:
+      // Stopped dead by the target: the ground does not move.
+      body = fall_back_body(std::min(1.f, s.motion_time / kFallDuration));
+      break;
     case Motion::Idle:
     case Motion::Count:
       body = idle_body(s.motion_time);
@@ -162,14 +167,16 @@ Frame step_frame(RigState& s, const RigInput& in, float dt, RigDebug* debug) {
     const BlendVector da = blend_difference(va2, va);
     const BlendVector dn = blend_difference(vn2, vn);
     for (int c = 0; c < kBlendChannels; ++c) s.blend_velocity[c] = (da[c] - dn[c]) / h;
-    // Fall brings the ground to a stop itself, from the speed at the crash.
-    s.blend_scroll_offset = s.motion == Motion::Fall ? 0.f : a.scroll_speed - n.scroll_speed;
+    // Fall brings the ground to a stop itself, from the speed at the crash; FallBack stops it at
+    // once (the target is in the way), from this very step.
+    const bool falls = s.motion == Motion::Fall || s.motion == Motion::FallBack;
+    s.blend_scroll_offset = falls ? 0.f : a.scroll_speed - n.scroll_speed;
     s.blend_time = 0.f;
     out = n;
     out.raw.joints = a.raw.joints;
     out.raw.sy = a.raw.sy;
     out.raw.contact[0] = out.raw.contact[1] = false;
-    out.scroll_speed = a.scroll_speed;
+    out.scroll_speed = s.motion == Motion::FallBack ? 0.f : a.scroll_speed;
     s.blend_from = squash_pose(a.raw);
     return out;
   }

@@ -15,9 +15,9 @@
 namespace spear::sim {
 
 inline constexpr float kBotMaxErrorSeconds = 0.2f;  // reaction error σ at skill 0 (clearing
-                                                    // windows are 0.22–0.4 s wide)
+                                                    // windows are 0.3–0.42 s wide)
 // s: plans an obstacle when the body is this far from it in time. Clearing windows open at most
-// about 0.52 s before contact (targets; hurdles 0.42 s), so the whole window is searched while
+// about 0.52 s before contact (targets; hurdles 0.47 s), so the whole window is searched while
 // few candidate ticks are wasted (planning costs ~0.4 ms of CPU per obstacle).
 inline constexpr float kBotPlanHorizon = 0.65f;
 inline constexpr float kBotRestartWait = 0.4f;  // s after a restart is allowed, at skill 0

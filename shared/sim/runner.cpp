@@ -16,52 +16,70 @@ using rig::Joint;
 using rig::Motion;
 using rig::Pose;
 
-// Pose points that belong to the body (everything but the spear and the arms: hands on the
-// shaft are where the spear is, and a spear poking a target does not crash the runner).
+// Pose points of the trunk and legs: passing an obstacle waits for all of them (and the head).
 constexpr Joint kBodyJoints[] = {Joint::Pelvis,   Joint::Chest,    Joint::Head,
                                  Joint::Shoulder, Joint::Hip,      Joint::KneeNear,
                                  Joint::KneeFar,  Joint::FootNear, Joint::FootFar};
-// Limb and trunk segments checked as lines at the new pose.
-constexpr Joint kBodySegments[][2] = {
-    {Joint::Hip, Joint::KneeNear}, {Joint::KneeNear, Joint::FootNear},
-    {Joint::Hip, Joint::KneeFar},  {Joint::KneeFar, Joint::FootFar},
-    {Joint::Pelvis, Joint::Chest}, {Joint::Chest, Joint::Head},
-};
-// Points whose motion during the tick is swept (fast-moving: feet in swing, knees, the head).
-constexpr Joint kSweptJoints[] = {Joint::FootNear, Joint::FootFar, Joint::KneeNear, Joint::KneeFar,
-                                  Joint::Pelvis,   Joint::Chest,   Joint::Head};
 
-// A foot exactly on the ground line touches an obstacle standing on it: allow float noise below.
-constexpr double kGroundSlack = 1.0;
+// How far past its current place the body may reach this tick before the full shape is built
+// (hoses are at most kTorsoChestWidth / 2 thick; a Catmull-Rom knee bulges a little): units.
+constexpr double kShapeReachSlack = 24.0;
+// Pushing the runner back out of a target: bisection steps over [0, kMaxPushBack] units (the
+// body moves less than 10 units a tick, so it never sinks deeper). 2^-20 of 64 units.
+constexpr double kMaxPushBack = 64.0;
+constexpr int kPushBackSteps = 20;
+// After a crash into a target, joints still past its near face (the far hand on the spear, a far
+// foot in its swing) are brought out by a recoil of at most this speed, units/s: the runner
+// bounces back off the straw instead of jumping back in one tick.
+constexpr double kRecoilSpeed = 240.0;
 
 WorldPoint world(double distance, rig::Vec2 p) {
   return {distance + static_cast<double>(p.x), static_cast<double>(p.y)};
 }
 
-WorldBox box_of(const Obstacle& o, double grow) {
-  return {o.x - grow, o.far_x() + grow, -static_cast<double>(o.height) - grow, kGroundSlack + grow};
+// Largest x of every joint but the spear (far limbs too), pose space.
+float front_joint_x(const Pose& pose) {
+  float x = -1e30f;
+  for (std::size_t i = 0; i < rig::kJointCount; ++i) {
+    const auto j = static_cast<Joint>(i);
+    if (j == Joint::SpearTail || j == Joint::SpearTip) continue;
+    x = std::max(x, pose.joints[i].x);
+  }
+  return x;
 }
 
-bool body_touches(const Pose& before, double d_before, const Pose& after, double d_after,
-                  const Obstacle& o) {
-  const WorldBox box = box_of(o, 0.0);
-  for (const auto& seg : kBodySegments) {
-    if (segment_touches_box(world(d_after, after[seg[0]]), world(d_after, after[seg[1]]), box)) {
-      return true;
-    }
+// How far back (units, >= 0) the runner must go so that its drawn shape at most touches the
+// target, and its joints still past the near face (any but the spear's: the far hand on the
+// shaft reaches ahead of the body) come back out of the straw by up to `joint_push` units.
+double push_back_from(const Pose& pose, double distance, const Obstacle& target,
+                      double joint_push) {
+  const WorldBox box = obstacle_box(target);
+  const double joints_in =
+      std::max(0.0, distance + static_cast<double>(front_joint_x(pose)) - target.x);
+  const double push = std::min(joints_in, joint_push);
+  if (!may_touch_box(pose, distance - push, box)) return push;
+  const BodyShape shape = body_shape(pose);
+  if (shape_touches_box(shape, distance - push, box) == BodyPart::Count) return push;
+  // Bisection: `lo` still touches, `hi` is clear.
+  double lo = push, hi = push + kMaxPushBack;
+  for (int i = 0; i < kPushBackSteps; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (shape_touches_box(shape, distance - mid, box) == BodyPart::Count)
+      hi = mid;
+    else
+      lo = mid;
   }
-  for (Joint j : kSweptJoints) {
-    if (segment_touches_box(world(d_before, before[j]), world(d_after, after[j]), box)) return true;
-  }
-  // The head is a disc: test its centre against the box grown by its radius.
-  const WorldBox head_box = box_of(o, static_cast<double>(after.head_r));
-  const WorldPoint head = world(d_after, after[Joint::Head]);
-  return segment_touches_box(head, head, head_box);
+  return hi;
+}
+
+void move_back(RunnerState& s, double by) {
+  s.distance -= by;
+  s.total_distance -= by;
 }
 
 bool tip_hits(const Pose& before, double d_before, const Pose& after, double d_after,
               const Obstacle& o) {
-  const WorldBox box = box_of(o, 0.0);
+  const WorldBox box = obstacle_box(o);
   const WorldPoint tip = world(d_after, after[Joint::SpearTip]);
   return segment_touches_box(world(d_before, before[Joint::SpearTip]), tip, box) ||
          segment_touches_box(world(d_after, after[Joint::SpearTail]), tip, box);
@@ -78,13 +96,24 @@ void set_broken(RunnerState& s, std::uint32_t index) {
   if (bit >= 0 && bit < 32) s.broken_bits |= 1u << bit;
 }
 
-// Passed: its far side is behind the rearmost body point (with a margin).
-void advance_passed(RunnerState& s, const Course& course) {
+// Passed: its far side is behind the rearmost body point (with a margin). Returns the last
+// obstacle passed, kNoObstacle when none.
+std::uint32_t advance_passed(RunnerState& s, const Course& course) {
   const double rear = s.distance + static_cast<double>(body_rear(s.pose));
+  std::uint32_t passed = kNoObstacle;
   while (course.obstacle(s.next_obstacle).far_x() + kPassMargin < rear) {
+    passed = s.next_obstacle;
     ++s.next_obstacle;
     s.broken_bits >>= 1;
   }
+  return passed;
+}
+
+// The obstacle of the current fall when it is a target still standing (the runner hit it).
+bool fell_at_target(const RunnerState& s, const Course& course, Obstacle& target) {
+  if (s.last_crash_obstacle == kNoObstacle) return false;
+  target = course.obstacle(s.last_crash_obstacle);
+  return target.kind == ObstacleKind::Target && !target_broken(s, s.last_crash_obstacle);
 }
 
 void update_score(RunnerState& s) {
@@ -159,39 +188,61 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
     s.mode_ticks = 0;
   }
 
-  // Obstacles the body or the spear may reach this tick.
+  // Obstacles the body or the spear may reach this tick. The shape is built only when one is
+  // near enough.
   const bool striking = rig::thrust_striking(s.rig);
-  float reach = std::max(body_front(s.pose), body_front(before));
-  reach = std::max({reach, s.pose[Joint::SpearTip].x, before[Joint::SpearTip].x});
-  const double reach_x = s.distance + static_cast<double>(reach) + 1.0;
-  for (std::uint32_t i = s.next_obstacle;; ++i) {
+  const double body_reach_x =
+      s.distance + static_cast<double>(std::max(body_front(s.pose), front_joint_x(s.pose))) +
+      kShapeReachSlack;
+  const double tip_reach_x =
+      s.distance +
+      static_cast<double>(std::max(s.pose[Joint::SpearTip].x, before[Joint::SpearTip].x)) + 1.0;
+  const double reach_x = std::max(body_reach_x, tip_reach_x);
+  bool have_shape = false;
+  BodyShape shape;
+  const std::uint32_t first = s.next_obstacle;
+  for (std::uint32_t i = first;; ++i) {
     const Obstacle& o = course.obstacle(i);
     if (o.x > reach_x) break;
-    if (o.kind == ObstacleKind::Target) {
-      if (target_broken(s, i)) continue;
-      if (striking && tip_hits(before, d_before, s.pose, s.distance, o)) {
-        set_broken(s, i);
-        ++s.combo;
-        s.bonus += kTargetBonus * std::min(s.combo, kMaxCombo);
-        ++s.targets_broken;
-        ev.broke_target = true;
-        ev.obstacle = i;
-        continue;
-      }
-    }
-    if (body_touches(before, d_before, s.pose, s.distance, o)) {
-      s.mode = RunnerMode::Falling;
-      s.mode_ticks = 0;
-      s.combo = 0;
-      ++s.crashes;
-      s.last_crash_obstacle = i;
-      ev.crashed = true;
+    if (obstacle_down(s, i)) continue;
+    if (o.kind == ObstacleKind::Target && striking &&
+        tip_hits(before, d_before, s.pose, s.distance, o)) {
+      set_broken(s, i);
+      ++s.combo;
+      s.bonus += kTargetBonus * std::min(s.combo, kMaxCombo);
+      ++s.targets_broken;
+      ev.broke_target = true;
       ev.obstacle = i;
-      break;
+      continue;
     }
+    if (o.x > body_reach_x) continue;  // only the spear reaches it
+    const WorldBox box = obstacle_box(o);
+    if (!may_touch_box(s.pose, s.distance, box)) continue;
+    if (!have_shape) {
+      shape = body_shape(s.pose);
+      have_shape = true;
+    }
+    const BodyPart part = shape_touches_box(shape, s.distance, box);
+    if (part == BodyPart::Count) continue;
+    s.mode = RunnerMode::Falling;
+    s.mode_ticks = 0;
+    s.combo = 0;
+    ++s.crashes;
+    s.last_crash_obstacle = i;
+    ev.crashed = true;
+    ev.obstacle = i;
+    ev.crash_part = part;
+    if (o.kind == ObstacleKind::Hurdle) {
+      set_broken(s, i);  // it topples; the runner trips over it
+      ev.toppled_hurdle = true;
+    } else {
+      move_back(s, push_back_from(s.pose, s.distance, o, 0.0));  // stopped at its near face
+    }
+    break;
   }
   if (runner_alive(s)) update_score(s);
-  advance_passed(s, course);
+  const std::uint32_t passed = advance_passed(s, course);
+  if (passed != kNoObstacle && !(ev.crashed && ev.obstacle == passed)) ev.cleared = passed;
 }
 
 void park(RunnerState& s, RunnerEvents& ev) {
@@ -215,13 +266,20 @@ void step_standing(RunnerState& s, float dt) {
   ++s.mode_ticks;
 }
 
-void step_fallen(RunnerState& s, float dt) {
+void step_fallen(RunnerState& s, const Course& course, float dt) {
+  Obstacle target;
+  const bool at_target = fell_at_target(s, course, target);
   rig::RigInput ri;
-  ri.motion = Motion::Fall;
+  ri.motion = at_target ? Motion::FallBack : Motion::Fall;
   ri.cadence = cadence_at(s.distance);
   const double moved = travel(s, ri, dt);
   s.distance += moved;
   s.total_distance += moved;
+  // The target stays in the way: whatever the blend out of the run carries forward is put back.
+  // (Down holds the fall's last pose: nothing moves any more.)
+  if (at_target && s.mode == RunnerMode::Falling)
+    move_back(s,
+              push_back_from(s.pose, s.distance, target, kRecoilSpeed * static_cast<double>(dt)));
   ++s.mode_ticks;
   if (s.mode == RunnerMode::Falling && s.mode_ticks >= ticks_for(rig::kFallDuration, dt)) {
     s.mode = RunnerMode::Down;
@@ -255,7 +313,7 @@ std::uint32_t countdown_ticks_left(const RunnerState& s, float dt) {
   return s.mode_ticks < total ? total - s.mode_ticks : 0;
 }
 
-bool target_broken(const RunnerState& s, std::uint32_t index) {
+bool obstacle_down(const RunnerState& s, std::uint32_t index) {
   const std::int64_t bit = static_cast<std::int64_t>(index) - s.next_obstacle + kBrokenBehind;
   return bit >= 0 && bit < 32 && ((s.broken_bits >> bit) & 1u) != 0;
 }
@@ -324,11 +382,11 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
         step_alive(s, rest, course, dt, ev);
         return ev;
       }
-      step_fallen(s, dt);
+      step_fallen(s, course, dt);
       advance_passed(s, course);
       return ev;
     case RunnerMode::Falling:
-      step_fallen(s, dt);
+      step_fallen(s, course, dt);
       advance_passed(s, course);
       return ev;
     case RunnerMode::Running:

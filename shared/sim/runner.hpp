@@ -8,6 +8,7 @@
 
 #include "rig/pose.hpp"
 #include "rig/rig.hpp"
+#include "sim/body_shape.hpp"
 #include "sim/course.hpp"
 #include "sim/input.hpp"
 #include "sim/tick.hpp"
@@ -17,7 +18,8 @@ namespace spear::sim {
 enum class RunnerMode : std::uint8_t {
   Running,    // on the course, run gait, cadence ramped by distance
   Leaping,    // in a jump (rig Motion::Leap for kLeapDuration), then back to Running
-  Falling,    // crashed: the rig plays Motion::Fall (kFallDuration)
+  Falling,    // crashed: the rig plays Motion::Fall (a hurdle: tripped over it) or
+              // Motion::FallBack (a target: stopped at its near face), for kFallDuration
   Down,       // lying after the fall; Jump restarts once restart_allowed()
   Lab,        // motion lab: no travel, no obstacles; motions picked by input
   Parked,     // away: standing still (rig Motion::Idle) where it stopped; no travel, no obstacles,
@@ -38,9 +40,10 @@ inline constexpr float kPassMargin = 4.f;
 
 inline constexpr std::uint32_t kNoObstacle = 0xFFFFFFFFu;
 
-// Targets broken near the runner: bit k of broken_bits is obstacle
-// next_obstacle − kBrokenBehind + k (kBrokenBehind passed obstacles and a few ahead). Read it
-// with target_broken().
+// Obstacles knocked down near the runner, this run — a straw target broken by the spear or a
+// hurdle toppled by a crash: bit k of broken_bits is obstacle next_obstacle − kBrokenBehind + k
+// (kBrokenBehind passed obstacles and a few ahead). Read it with obstacle_down(), target_broken()
+// and hurdle_toppled().
 inline constexpr std::uint32_t kBrokenBehind = 24;
 
 struct RunnerState {
@@ -55,7 +58,7 @@ struct RunnerState {
   double total_distance = 0.0;  // all runs together, units
 
   std::uint32_t next_obstacle = 0;  // first obstacle the body has not fully passed
-  std::uint32_t broken_bits = 0;    // see kBrokenBehind
+  std::uint32_t broken_bits = 0;    // broken targets and toppled hurdles, see kBrokenBehind
 
   std::uint32_t score = 0;           // this run: whole metres + bonus (frozen at a crash)
   std::uint32_t bonus = 0;           // this run: target points
@@ -78,11 +81,14 @@ struct RunnerState {
 static_assert(std::is_trivially_copyable_v<RunnerState>);
 
 // What happened during one step (for sounds, particles, logs; not part of the state).
+// At most one of broke_target and crashed happens in a tick; a clear (of an obstacle behind) may
+// come with either.
 struct RunnerEvents {
   bool jumped = false;
   bool thrust_started = false;  // a thrust was asked for and the rig started it
   bool broke_target = false;
   bool crashed = false;
+  bool toppled_hurdle = false;  // the crash was into a hurdle, which now lies toppled
   bool restarted = false;
   bool entered_lab = false;
   bool left_lab = false;
@@ -90,6 +96,10 @@ struct RunnerEvents {
   bool countdown_started = false;        // back from away, or out of the lab: Countdown from now on
   bool resumed = false;                  // the countdown ended: Running from the next tick
   std::uint32_t obstacle = kNoObstacle;  // the target broken or the obstacle hit
+  BodyPart crash_part = BodyPart::Count;  // with crashed: the drawn part that met the obstacle
+  // The body (body_rear: the far leg too) fully passed this obstacle this tick without crashing
+  // into it (a broken target passed counts); kNoObstacle when none.
+  std::uint32_t cleared = kNoObstacle;
 };
 
 // A runner at the start of the course, running, with its pose computed.
@@ -98,8 +108,13 @@ RunnerState new_runner_state();
 // Advances the runner by one tick of dt seconds with its input for that tick (nullptr: no buttons).
 // Running/Leaping: Jump leaps (not in the air), Thrust starts a thrust (in the air too, the rig
 // enforces the cooldown); the distance advances by exactly the rig's scroll so planted feet stay
-// put; targets hit by the spear tip during the strike window break; a body or leg touching a
-// hurdle or an unbroken target crashes. Falling → Down after the fall; Jump restarts after
+// put; targets hit by the spear tip during the strike window break. A crash happens when a part
+// drawn at full strength (sim/body_shape.hpp: torso, neck, head, near arm, near leg — never the
+// far arm or far leg, never the spear) touches a standing obstacle's box (obstacle_box) in the
+// pose of a tick. A hit hurdle topples (hurdle_toppled) and the runner trips over it (Fall); a
+// hit straw target stands: the runner is put back to just touching its near face, the ground
+// stops and it falls back (FallBack), and no joint of its body (spear aside) goes past that face
+// while it falls and lies there. Falling → Down after the fall; Jump restarts after
 // kRestartDelay (distance 0, the course from its start), unless away. LabToggle enters the lab
 // from any mode; leaving it starts a new run from the course start after the countdown. Away
 // parks a running runner at once (distance frozen, the rig blends to Idle in place), a leaping
@@ -113,12 +128,20 @@ bool restart_allowed(const RunnerState& state, float dt = kDefaultDt);
 // Ticks until a Countdown runner runs (the tick it starts running counts): from
 // ticks_for(kResumeCountdown, dt) − 1 after its first countdown tick down to 1; 0 in other modes.
 std::uint32_t countdown_ticks_left(const RunnerState& state, float dt = kDefaultDt);
-// Was obstacle `index` (a target) broken by this runner in its current run? Exact for the
-// obstacles around the runner (kBrokenBehind behind, 8 ahead); false outside that window.
-bool target_broken(const RunnerState& state, std::uint32_t index);
+// Was obstacle `index` knocked down by this runner in its current run (a target broken, a hurdle
+// toppled)? Exact for the obstacles around the runner (kBrokenBehind behind, 8 ahead); false
+// outside that window. The obstacle's kind is the course's: target_broken and hurdle_toppled are
+// the same bit, named for the caller's obstacle.
+bool obstacle_down(const RunnerState& state, std::uint32_t index);
+inline bool target_broken(const RunnerState& state, std::uint32_t index) {
+  return obstacle_down(state, index);
+}
+inline bool hurdle_toppled(const RunnerState& state, std::uint32_t index) {
+  return obstacle_down(state, index);
+}
 
-// The runner's body as seen by the obstacles, in pose space (anchor-relative, y down).
-// Points of legs and body that crash into hurdles and targets; the spear is not body.
+// The extent of the trunk and leg joints (the far leg too) and the head disc, in pose space
+// (anchor-relative, y down): what must be behind an obstacle for it to count as passed.
 float body_front(const rig::Pose& pose);  // largest x of the body, units
 float body_rear(const rig::Pose& pose);   // smallest x of the body, units
 

@@ -58,6 +58,7 @@ void accumulate_events(RunnerEvents& a, const RunnerEvents& b) {
   a.thrust_started |= b.thrust_started;
   a.broke_target |= b.broke_target;
   a.crashed |= b.crashed;
+  a.toppled_hurdle |= b.toppled_hurdle;
   a.restarted |= b.restarted;
   a.entered_lab |= b.entered_lab;
   a.left_lab |= b.left_lab;
@@ -65,6 +66,8 @@ void accumulate_events(RunnerEvents& a, const RunnerEvents& b) {
   a.countdown_started |= b.countdown_started;
   a.resumed |= b.resumed;
   if (b.obstacle != kNoObstacle) a.obstacle = b.obstacle;
+  if (b.crash_part != BodyPart::Count) a.crash_part = b.crash_part;
+  if (b.cleared != kNoObstacle) a.cleared = b.cleared;
 }
 
 }  // namespace spear::sim

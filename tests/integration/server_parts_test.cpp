@@ -11,6 +11,7 @@
 
 #include "server/address_rate_limiter.hpp"
 #include "server/http_listener.hpp"
+#include "server/match_host.hpp"
 #include "server/match_summary.hpp"
 #include "server/metrics_text.hpp"
 #include "server/server_cli.hpp"
@@ -292,6 +293,33 @@ TEST(HttpListener, ServesPathsAndRefusesOversizeRequests) {
   HttpListener bad(io, [](std::string_view) { return HttpResponse{}; });
   EXPECT_FALSE(bad.listen("not-an-address", 0, error2));
   EXPECT_FALSE(error2.empty());
+}
+
+}  // namespace
+}  // namespace spear::server
+
+namespace spear::server {
+namespace {
+
+// A toppled hurdle travels in the snapshot's broken list like a broken target (PROTOCOL.md).
+TEST(MatchHostBroken, AHurdleToppledByACrashIsListedForItsRunner) {
+  MatchHost host(3, 60, 0, 1.f);  // seed 3: obstacle 0 is a hurdle
+  ASSERT_EQ(host.match().course().obstacle(0).kind, sim::ObstacleKind::Hurdle);
+  const auto id = host.add_player("p");
+  ASSERT_TRUE(id);
+  std::optional<net::Tick> crash_tick;
+  for (int t = 0; t < 60 * 10 && !crash_tick; ++t) {
+    const net::Tick tick = host.tick();
+    host.step();
+    if (host.runner(*id)->events.crashed) crash_tick = tick;
+  }
+  ASSERT_TRUE(crash_tick);
+  EXPECT_TRUE(host.runner(*id)->events.toppled_hurdle);
+  const net::Snapshot s = host.snapshot();
+  ASSERT_EQ(s.broken.size(), 1u);
+  EXPECT_EQ(s.broken[0].runner, *id);
+  EXPECT_EQ(s.broken[0].obstacle, 0u);
+  EXPECT_EQ(s.broken[0].tick, *crash_tick);
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   double fps = 60.0;
   app.add_option("--sequence", sequence_text,
                  "NAME@SECONDS[,NAME@SECONDS...]: switch to motion NAME at that time; names: idle "
-                 "walk run throw jump form thrust fall leap (idle before the first)")
+                 "walk run throw jump form thrust fall leap fall_back (idle before the first)")
       ->capture_default_str();
   app.add_option("--seconds", seconds, "how long to run, s")->capture_default_str();
   app.add_option("--fps", fps, "frames per second")->capture_default_str();

@@ -77,18 +77,48 @@ TEST(Runner, NoInputCrashesAtTheFirstObstacleOfEachKind) {
     RunnerState s = new_runner_state();
     RunnerEvents ev;
     int t = 0;
-    for (; t < 60 * 30 && !ev.crashed; ++t) ev = step_runner(s, nullptr, c);
+    double distance_before = 0.0;
+    for (; t < 60 * 30 && !ev.crashed; ++t) {
+      distance_before = s.distance;
+      ev = step_runner(s, nullptr, c);
+    }
     ASSERT_TRUE(ev.crashed) << "kind " << int(kind);
     EXPECT_EQ(ev.obstacle, 0u);
     EXPECT_EQ(s.last_crash_obstacle, 0u);
     EXPECT_EQ(s.mode, RunnerMode::Falling);
     EXPECT_EQ(s.crashes, 1u);
-    // It crashed where the body meets the obstacle, not earlier.
-    EXPECT_GE(s.distance + body_front(s.pose), o.x - 1.0);
+    EXPECT_NE(ev.crash_part, BodyPart::Count);
+    // It crashed where the drawn body meets the obstacle, not earlier: a hurdle is overlapped
+    // (and topples); a target stops the body at its near face, just touching.
+    const BodyShape shape = body_shape(s.pose);
+    double gap = 1e9;
+    for (int i = 0; i < shape.count; ++i)
+      gap = std::min(gap, capsule_box_gap(shape.capsules[i], s.distance, obstacle_box(o)));
+    if (kind == ObstacleKind::Hurdle) {
+      EXPECT_EQ(gap, 0.0);
+      EXPECT_TRUE(ev.toppled_hurdle);
+      EXPECT_TRUE(hurdle_toppled(s, 0));
+    } else {
+      EXPECT_LT(gap, 0.01);
+      EXPECT_FALSE(ev.toppled_hurdle);
+      EXPECT_FALSE(target_broken(s, 0));
+      // Its far limbs may still reach into the straw at the crash; the recoil brings every joint
+      // (the spear aside) back out of it, and the runner falls back, not through.
+      RunnerState after = s;
+      for (int i = 0; i < 60; ++i) step_runner(after, nullptr, c);
+      EXPECT_EQ(after.rig.motion, rig::Motion::FallBack);
+      EXPECT_EQ(after.next_obstacle, 0u);
+      for (std::size_t j = 0; j < rig::kJointCount; ++j) {
+        if (j == static_cast<std::size_t>(rig::Joint::SpearTail) ||
+            j == static_cast<std::size_t>(rig::Joint::SpearTip))
+          continue;
+        EXPECT_LE(after.distance + after.pose.joints[j].x, o.x) << rig::joint_name(rig::Joint(j));
+      }
+    }
     EXPECT_LE(s.distance + body_front(s.pose), o.far_x() + 30.0);
-    // Score stays frozen from the crash on.
+    // Score stays frozen from the crash on (at the last tick the runner was running).
     const std::uint32_t score = s.score;
-    EXPECT_EQ(score, static_cast<std::uint32_t>(std::floor(s.distance / 10.0)));
+    EXPECT_EQ(score, static_cast<std::uint32_t>(std::floor(distance_before / 10.0)));
     for (int i = 0; i < 60; ++i) step_runner(s, nullptr, c);
     EXPECT_EQ(s.score, score);
     EXPECT_EQ(s.best, score);
