@@ -25,15 +25,18 @@ MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skil
     : match_(seed, match_config(tick_rate, rewind_ticks)) {
   for (int i = 0; i < bots; ++i) {
     const sim::RunnerId id = match_.add_runner();
+    // Each bot its own character and name, fixed by the seed and its index.
+    sim::BotPersonality personality = sim::bot_personality(seed, static_cast<std::uint32_t>(i));
     RunnerInfo info;
-    info.name = "bot-" + std::to_string(i + 1);
+    info.name = personality.name;
     info.bot = true;
     if (!admit(id, std::move(info))) {
       match_.remove_runner(id);
       throw std::invalid_argument("more bots than wire runner ids");
     }
     // Each bot its own reaction-error stream, fixed by the seed and its id.
-    bots_.push_back({id, sim::BotController(bot_skill, sim::mix_seed(seed, id))});
+    bots_.push_back(
+        {id, sim::BotController(bot_skill, sim::mix_seed(seed, id), std::move(personality))});
   }
 }
 

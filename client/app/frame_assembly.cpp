@@ -66,6 +66,13 @@ FrameInputs FrameData::inputs() const {
   return in;
 }
 
+void rank_scoreboard(std::vector<ScoreRow>& rows) {
+  // The rows show `score`, so they rank by it: a row never sits above a higher figure.
+  std::stable_sort(rows.begin(), rows.end(), [](const ScoreRow& a, const ScoreRow& b) {
+    return a.score != b.score ? a.score > b.score : a.best > b.best;
+  });
+}
+
 NetPlotSample plot_sample(const NetReading& r) {
   NetPlotSample s;
   s.ping_ms = r.ping_ms ? *r.ping_ms : -1.f;
@@ -165,10 +172,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     row.away = (r.frame.flags & net::runner_flags::kAway) != 0;
     hud.scoreboard.push_back(row);
   }
-  std::stable_sort(hud.scoreboard.begin(), hud.scoreboard.end(),
-                   [](const ScoreRow& a, const ScoreRow& b) {
-                     return a.best != b.best ? a.best > b.best : a.score > b.score;
-                   });
+  rank_scoreboard(hud.scoreboard);
   set_message(hud, session, session.session_time(now));
   if (followed && hud.message == StateMessage::None) set_away_or_countdown(hud, session, *followed);
   if (extras.paused && hud.message == StateMessage::None) {

@@ -55,6 +55,10 @@ struct HudExtras {
 FrameData assemble_frame(const ClientSession& session, double now, float time,
                          const HudExtras& extras);
 
+// Orders the scoreboard by the figure its rows show: the current run's score, highest first (the
+// live race); ties by best, then as given.
+void rank_scoreboard(std::vector<ScoreRow>& rows);
+
 // The net graph's sample from a session reading.
 NetPlotSample plot_sample(const NetReading& r);
 

@@ -44,7 +44,11 @@ struct Rebuilt {
 Rebuilt rebuild_link(const PoseLink& link, const Rebuilt& parent, bool angle_form,
                      const std::array<std::int32_t, 2>& v, Vec2 s) {
   Rebuilt r;
-  if (angle_form) {
+  if (angle_form && link.rigid) {
+    const float a = dequantize_angle(static_cast<std::uint32_t>(v[0]), link.angle_bits);
+    r.final_pos = parent.final_pos + Vec2{std::cos(a), std::sin(a)} * link.length;
+    r.unsquashed = {r.final_pos.x / s.x, r.final_pos.y / s.y};
+  } else if (angle_form) {
     const float a = dequantize_angle(static_cast<std::uint32_t>(v[0]), link.angle_bits);
     r.unsquashed = parent.unsquashed + Vec2{std::cos(a), std::sin(a)} * link.length;
     r.final_pos = {r.unsquashed.x * s.x, r.unsquashed.y * s.y};
@@ -109,11 +113,12 @@ unsigned best_k(const std::vector<std::int64_t>& values) {
 const std::array<PoseLink, kLinkCount>& pose_links() {
   // Parents come before children. Lengths are the skeleton's (rig.md §1); 0: no fixed length.
   // Angle bits: the angular step times the length stays near 0.1 unit (error budget 0.25).
+  // Rigid: the neck and the spear keep their length after squash.
   static const std::array<PoseLink, kLinkCount> links{{
       {Joint::Chest, Joint::Pelvis, rig::kSpine, 11},
       {Joint::Hip, Joint::Pelvis, 0.f, 0},
       {Joint::Shoulder, Joint::Chest, 0.f, 0},
-      {Joint::Head, Joint::Chest, rig::kNeck + rig::kHeadR, 10},
+      {Joint::Head, Joint::Chest, rig::kNeck + rig::kHeadR, 10, true},
       {Joint::KneeNear, Joint::Hip, rig::kThigh, 10},
       {Joint::FootNear, Joint::KneeNear, rig::kShin, 10},
       {Joint::KneeFar, Joint::Hip, rig::kThigh, 10},
@@ -123,7 +128,7 @@ const std::array<PoseLink, kLinkCount>& pose_links() {
       {Joint::ElbowFar, Joint::Shoulder, rig::kUpperArm, 10},
       {Joint::HandFar, Joint::ElbowFar, rig::kForearm, 10},
       {Joint::SpearTail, Joint::HandNear, 0.f, 0},
-      {Joint::SpearTip, Joint::SpearTail, rig::kSpearLength, 12},
+      {Joint::SpearTip, Joint::SpearTail, rig::kSpearLength, 12, true},
   }};
   return links;
 }
@@ -163,7 +168,7 @@ QuantizedPose quantize_pose(const rig::Pose& pose, PoseCodecMode mode) {
     const Vec2 target = truth(link.child);
     if (mode == PoseCodecMode::BoneAngles && link.length > 0.f) {
       const Vec2 u{target.x / s.x, target.y / s.y};
-      const Vec2 d = u - parent.unsquashed;
+      const Vec2 d = link.rigid ? target - parent.final_pos : u - parent.unsquashed;
       const std::array<std::int32_t, 2> v{
           static_cast<std::int32_t>(quantize_angle(std::atan2(d.y, d.x), link.angle_bits)), 0};
       const Rebuilt r = rebuild_link(link, parent, true, v, s);

@@ -5,7 +5,9 @@
 // The pose is walked along a tree of links (child joint, parent joint). The pelvis is the root
 // and travels as a position. Every other joint travels either
 //  - as a bone angle, when the link has a fixed length in the skeleton (thigh, shin, arms, spine,
-//    spear): the client rebuilds it as parent + length · (cos a, sin a) in unsquashed space, or
+//    neck, spear): the client rebuilds it as parent + length · (cos a, sin a) in unsquashed space
+//    (the body squashes), or in squashed space for the rigid parts (neck and spear keep their
+//    length under squash, rig/raw_pose.hpp: squash_pose), or
 //  - as an offset from its rebuilt parent on the 1/16 grid (any joint, any length).
 // The encoder measures angles from the *rebuilt* parent to the true joint (no drift down the
 // chain), rebuilds exactly as the decoder will, and falls back to the offset form for a link
@@ -38,12 +40,14 @@ struct QuantizedPose {
   friend bool operator==(const QuantizedPose&, const QuantizedPose&) = default;
 };
 
-// The link table: child joint, parent joint, length (0: no fixed length), angle bits.
+// The link table: child joint, parent joint, length (0: no fixed length), angle bits, and
+// whether the length holds after squash (rigid) or before it.
 struct PoseLink {
   rig::Joint child;
   rig::Joint parent;
   float length;
   unsigned angle_bits;
+  bool rigid = false;
 };
 const std::array<PoseLink, kLinkCount>& pose_links();
 

@@ -142,16 +142,60 @@ RawPose solve_body(const BodyTargets& b, Vec2 foot_target_out[2], Vec2 hand_targ
   return p;
 }
 
+namespace {
+
+// The end of a rigid part after squash: it points where the squashed body points it, at its own
+// length (the neck is a bone and the spear a rigid object: squash and stretch is for the body).
+Vec2 rigid_end(Vec2 from, Vec2 squashed_to, float len) {
+  const Vec2 d = squashed_to - from;
+  const float l = length(d);
+  return l > 1e-6f ? from + d * (len / l) : squashed_to;
+}
+
+}  // namespace
+
 Pose squash_pose(const RawPose& raw) {
   Pose out;
   const float sy = raw.sy;
   const float sx = squash_sx(sy);
   const Vec2 pivot{0.f, 0.f};
-  for (std::size_t i = 0; i < kJointCount; ++i) {
-    const auto j = static_cast<Joint>(i);
-    const bool spear = j == Joint::SpearTail || j == Joint::SpearTip;
-    out.joints[i] =
-        spear && raw.spear_grounded ? raw.joints[i] : squash_point(raw.joints[i], pivot, sx, sy);
+  auto squash = [&](Joint j) { return squash_point(raw[j], pivot, sx, sy); };
+  for (std::size_t i = 0; i < kJointCount; ++i)
+    out.joints[i] = squash_point(raw.joints[i], pivot, sx, sy);
+  // The neck keeps its length: the head centre stays kNeck + kHeadR from the chest.
+  out[Joint::Head] = rigid_end(out[Joint::Chest], out[Joint::Head], kNeck + kHeadR);
+  if (raw.spear_grounded) {
+    // Stuck upright in the ground: not part of the body.
+    out[Joint::SpearTail] = raw[Joint::SpearTail];
+    out[Joint::SpearTip] = raw[Joint::SpearTip];
+  } else {
+    // The shaft turns with the squashed hands and keeps kSpearLength, about the grip (the point
+    // of the shaft between the hands), so the hands stay on it.
+    const Vec2 tail = raw[Joint::SpearTail];
+    const Vec2 shaft = raw[Joint::SpearTip] - tail;
+    const float raw_len = length(shaft);
+    if (raw_len > 1e-6f) {
+      const Vec2 grip = (raw[Joint::HandNear] + raw[Joint::HandFar]) * 0.5f;
+      const float t = std::clamp(dot(grip - tail, shaft) / (raw_len * raw_len), 0.f, 1.f);
+      const Vec2 g = squash_point(tail + shaft * t, pivot, sx, sy);
+      const Vec2 d = squash(Joint::SpearTip) - squash(Joint::SpearTail);
+      const float dl = length(d);
+      const Vec2 dir = dl > 1e-6f ? d * (1.f / dl) : shaft * (1.f / raw_len);
+      Vec2 tail_out = g - dir * (t * kSpearLength);
+      // An end the longer shaft would push into the ground slides back up through the hands (as
+      // the hold does it, body.cpp: hold_spear), no lower than squash alone put it or kGround.
+      constexpr float kGround = -1.f;
+      constexpr float kMaxSlide = 12.f;  // units; more would pull the grip off the hands
+      const bool tip_low = dir.y > 0.f;
+      const Vec2 low_end = tip_low ? tail_out + dir * kSpearLength : tail_out;
+      const float limit = std::max(kGround, squash(tip_low ? Joint::SpearTip : Joint::SpearTail).y);
+      if (low_end.y > limit && std::fabs(dir.y) > 0.05f) {
+        const float slide = std::min(kMaxSlide, (low_end.y - limit) / std::fabs(dir.y));
+        tail_out += dir * (tip_low ? -slide : slide);
+      }
+      out[Joint::SpearTail] = tail_out;
+      out[Joint::SpearTip] = tail_out + dir * kSpearLength;
+    }
   }
   out.sx = sx;
   out.sy = sy;

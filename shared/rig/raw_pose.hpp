@@ -17,7 +17,9 @@ struct RawPose {
 };
 
 // The final step of every pose (rig.md §9): every body joint through S(p) about the ground point
-// (0, 0), sx derived from sy, head radius scaled.
+// (0, 0), sx derived from sy, head radius scaled. Rigid parts keep their length: the head centre
+// stays kNeck + kHeadR from the chest and the spear kSpearLength long (it turns with the squashed
+// hands, about the grip); a grounded spear is not squashed at all.
 Pose squash_pose(const RawPose& raw);
 
 }  // namespace spear::rig

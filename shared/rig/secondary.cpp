@@ -20,6 +20,13 @@ float clamp_dt(float dt) { return std::isfinite(dt) ? std::clamp(dt, 0.f, kMaxDt
 
 bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
+// The sprung head put back at the neck's length from the chest, in the direction it swung to.
+Vec2 rigid_neck(Vec2 chest, Vec2 sprung, float neck) {
+  const Vec2 d = sprung - chest;
+  const float len = length(d);
+  return len > 1e-6f && std::isfinite(neck) ? chest + d * (neck / len) : sprung;
+}
+
 }  // namespace
 
 Vec2 step_head_spring(HeadSpring& s, Vec2 target, float dt) {
@@ -119,7 +126,9 @@ void step_hair(Hair& h, Vec2 pin, float wind_x, float dt) {
 SecondaryPose step_secondary(Secondary& s, const Pose& pose, float scroll_speed, bool airborne,
                              float dt) {
   SecondaryPose out;
-  out.head = step_head_spring(s.head, pose[Joint::Head], dt);
+  const Vec2 chest = pose[Joint::Chest];
+  out.head = rigid_neck(chest, step_head_spring(s.head, pose[Joint::Head], dt),
+                        distance(chest, pose[Joint::Head]));
   // The tuft grows from the back of the (sprung) head, a little above its centre.
   const Vec2 pin = out.head + Vec2{-0.85f, -0.5f} * pose.head_r;
   step_hair(s.hair, pin, hair_wind(scroll_speed, airborne), dt);

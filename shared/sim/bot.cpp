@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "sim/pace.hpp"
@@ -33,8 +34,10 @@ bool trial(RunnerState s, const Course& course, std::uint32_t obstacle, Button b
 
 }  // namespace
 
-BotController::BotController(float skill, std::uint64_t seed)
-    : skill_(skill), rng_(mix_seed(seed, 0x626F74ull /* "bot" */)) {
+BotController::BotController(float skill, std::uint64_t seed, BotPersonality personality)
+    : skill_(skill),
+      personality_(std::move(personality)),
+      rng_(mix_seed(seed, 0x626F74ull /* "bot" */)) {
   if (!(skill >= 0.f && skill <= 1.f)) {
     throw std::invalid_argument("bot: skill must be in [0, 1]");
   }
@@ -115,14 +118,30 @@ void BotController::make_plan(const RunnerState& state, const Course& course,
         hi = mid;
     }
     const int right = lo;
-    chosen = left + (right - left) / 2;
+    // A jump in the middle of the window; a thrust as early in it as the bot is eager.
+    const float eager =
+        plan_.button == Button::Thrust ? std::clamp(personality_.thrust_eagerness, 0.f, 1.f) : 0.5f;
+    // (At 0.5 this is left + (right − left) / 2, the neutral bot's middle.)
+    chosen = right - static_cast<int>(std::lround(eager * static_cast<float>(right - left)));
     if (!test(chosen)) chosen = run_begin;  // a hole in the window: take a tick known to clear
   }
 
-  // A person's timing error: none at skill 1, σ = kBotMaxErrorSeconds at skill 0.
-  const float sigma_ticks = (1.f - skill_) * kBotMaxErrorSeconds / dt;
-  const int error = static_cast<int>(std::lround(rng_.next_normal() * sigma_ticks));
-  plan_.act_at = tick + static_cast<Tick>(std::max(0, chosen + error));
+  // A person's timing error: none at skill 1, σ = kBotMaxErrorSeconds at skill 0, shifted and
+  // widened by the personality.
+  const float u = 1.f - skill_;
+  const float sigma_ticks = u * kBotMaxErrorSeconds * personality_.reaction_spread / dt;
+  float error = rng_.next_normal() * sigma_ticks + u * personality_.reaction_bias / dt;
+  if (personality_.mistake_rate > 0.f && rng_.next_float() < u * personality_.mistake_rate) {
+    // A blunder: far too early, far too late, or (a target) no thrust at all.
+    const auto kind = rng_.below(plan_.button == Button::Thrust ? 3 : 2);
+    const float off = rng_.uniform(kBotBlunderMin, kBotBlunderMax) / dt;
+    if (kind == 2)
+      plan_.miss = true;
+    else
+      error += kind == 0 ? -off : off;
+  }
+  plan_.act_at =
+      tick + static_cast<Tick>(std::max(0, chosen + static_cast<int>(std::lround(error))));
 }
 
 Input BotController::decide(const RunnerState& state, const Course& course, Tick tick, float dt) {
@@ -155,11 +174,13 @@ Input BotController::decide(const RunnerState& state, const Course& course, Tick
       break;
   }
 
+  auto act = [&] {
+    if (tick < plan_.act_at) return;
+    if (!plan_.miss) in.press(plan_.button);
+    plan_.done = true;
+  };
   if (plan_.obstacle != kNoObstacle && !plan_.done) {
-    if (tick >= plan_.act_at) {
-      in.press(plan_.button);
-      plan_.done = true;
-    }
+    act();
     return in;
   }
   std::uint32_t next = state.next_obstacle;
@@ -172,10 +193,7 @@ Input BotController::decide(const RunnerState& state, const Course& course, Tick
       static_cast<double>(kBotPlanHorizon) + static_cast<double>(stagger_ticks_) * kDefaultDt;
   if (ahead <= speed * plan_seconds) {
     make_plan(state, course, o, tick, dt);
-    if (tick >= plan_.act_at) {
-      in.press(plan_.button);
-      plan_.done = true;
-    }
+    act();
   }
   return in;
 }

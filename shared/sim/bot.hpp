@@ -5,8 +5,12 @@
 // middle of the widest window that clears it. Skill 1.0 acts exactly there and never fails on a
 // generated course; lower skill adds a reaction error (roughly normal, standard deviation
 // (1 − skill) × kBotMaxErrorSeconds) drawn from the bot's own PRNG, so it fails now and then.
+// Its personality (sim/bot_personality.hpp) shifts and widens that error, adds blunders and sets
+// where in the window it thrusts; all of it scaled by (1 − skill) but the thrust's place, which
+// stays inside the clearing window.
 #include <cstdint>
 
+#include "sim/bot_personality.hpp"
 #include "sim/course.hpp"
 #include "sim/input.hpp"
 #include "sim/runner.hpp"
@@ -27,10 +31,12 @@ inline constexpr float kBotPlanStagger = 0.25f;
 
 class BotController {
  public:
-  // skill in [0, 1]; throws std::invalid_argument otherwise (NaN included).
-  BotController(float skill, std::uint64_t seed);
+  // skill in [0, 1]; throws std::invalid_argument otherwise (NaN included). The default
+  // personality is neutral: no bias, no blunders, thrusts in the middle of the window.
+  BotController(float skill, std::uint64_t seed, BotPersonality personality = {});
 
   float skill() const { return skill_; }
+  const BotPersonality& personality() const { return personality_; }
 
   // The input for `tick`, given the runner's state before that tick is stepped.
   // Call once per tick, in order, for the same runner.
@@ -42,11 +48,13 @@ class BotController {
     Tick act_at = 0;                       // tick to press the button
     Button button = Button::Jump;
     bool done = false;  // pressed already
+    bool miss = false;  // a blunder: the press never comes
   };
   void make_plan(const RunnerState& state, const Course& course, const Obstacle& obstacle,
                  Tick tick, float dt);
 
   float skill_;
+  BotPersonality personality_;
   SplitMix64 rng_;
   std::uint32_t stagger_ticks_ = 0;  // this bot's share of kBotPlanStagger, in ticks at 60 Hz
   Plan plan_{};

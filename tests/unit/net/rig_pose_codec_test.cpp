@@ -1,6 +1,7 @@
 // The pose codec on real rig poses (spear::rig::step_rig): a runner that runs, leaps and thrusts.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 
 #include "net/codec.hpp"
@@ -9,6 +10,7 @@
 #include "net/snapshot_decoder.hpp"
 #include "net/snapshot_encoder.hpp"
 #include "rig/rig.hpp"
+#include "rig/skeleton.hpp"
 
 namespace spear::net {
 namespace {
@@ -76,6 +78,44 @@ TEST(RigPoseCodec, EightRealRunnersWithinToleranceAndBudget) {
   EXPECT_LE(worst, kMaxJointError);
   EXPECT_LE(per_runner, 24.0);
   EXPECT_LE(per_second, 8000.0);
+}
+
+// Squashed leaps, falls and the form: the neck and the spear are rigid in the pose, and the codec
+// carries them as angles in squashed space, so they arrive at their lengths and cheaply.
+TEST(RigPoseCodec, RigidNeckAndSpearTravelAsAnglesUnderSquash) {
+  const auto& links = pose_links();
+  std::size_t head_link = kLinkCount, spear_link = kLinkCount;
+  for (std::size_t i = 0; i < kLinkCount; ++i) {
+    if (links[i].child == rig::Joint::Head) head_link = i;
+    if (links[i].child == rig::Joint::SpearTip) spear_link = i;
+  }
+  ASSERT_TRUE(links[head_link].rigid && links[spear_link].rigid);
+  int squashed = 0;
+  for (const rig::Motion m :
+       {rig::Motion::Leap, rig::Motion::Jump, rig::Motion::Fall, rig::Motion::Form}) {
+    rig::RigState state;
+    rig::RigInput in;
+    in.motion = m;
+    for (int k = 0; k < 60 * 8; ++k) {
+      const rig::Pose p = rig::step_rig(state, in, k == 0 ? 0.f : 1.f / 60.f);
+      const QuantizedPose q = quantize_pose(p);
+      const rig::Pose back = rebuild_pose(q);
+      ASSERT_LE(max_joint_error(p, back), kMaxJointError) << rig::motion_name(m) << " " << k;
+      EXPECT_NEAR(rig::distance(back[rig::Joint::SpearTail], back[rig::Joint::SpearTip]),
+                  rig::kSpearLength, 0.5f)
+          << rig::motion_name(m) << " " << k;
+      EXPECT_NEAR(rig::distance(back[rig::Joint::Chest], back[rig::Joint::Head]),
+                  rig::kNeck + rig::kHeadR, 0.5f)
+          << rig::motion_name(m) << " " << k;
+      if (std::fabs(p.sy - 1.f) > 0.03f) {
+        ++squashed;
+        EXPECT_TRUE((q.angle_links >> head_link) & 1u) << rig::motion_name(m) << " " << k;
+        // A grounded spear is not squashed either: it is still rigid.
+        EXPECT_TRUE((q.angle_links >> spear_link) & 1u) << rig::motion_name(m) << " " << k;
+      }
+    }
+  }
+  EXPECT_GT(squashed, 50);
 }
 
 }  // namespace

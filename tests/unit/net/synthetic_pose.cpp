@@ -60,6 +60,13 @@ rig::Pose synthetic_running_pose(double time, double phase_offset) {
   p[Joint::SpearTip] = p[Joint::SpearTail] + dir * rig::kSpearLength;
 
   for (auto& j : p.joints) j = {static_cast<float>(j.x * sx), static_cast<float>(j.y * sy)};
+  // As the rig does it: the neck and the spear keep their length under squash.
+  const auto rigid = [&](Joint from, Joint to, float len) {
+    const Vec2 d = p[to] - p[from];
+    p[to] = p[from] + d * (len / rig::length(d));
+  };
+  rigid(Joint::Chest, Joint::Head, rig::kNeck + rig::kHeadR);
+  rigid(Joint::SpearTail, Joint::SpearTip, rig::kSpearLength);
   p.sx = static_cast<float>(sx);
   p.sy = static_cast<float>(sy);
   p.head_r = rig::kHeadR * (p.sx + p.sy) * 0.5f;

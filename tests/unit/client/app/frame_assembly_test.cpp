@@ -300,6 +300,21 @@ TEST(FrameAssembly, LocalPlayDoesNotParkOnFocusLoss) {
   EXPECT_FALSE(game->session->own()->frame.flags & net::runner_flags::kAway);
 }
 
+// The board: "3 bot-4 99" above "5 bot-3 238" (ranked by best, showing the score).
+TEST(FrameAssembly, ScoreboardRanksByTheScoreItShows) {
+  std::vector<ScoreRow> rows = {{"Ada", 99, 900, false, false},
+                                {"Bo", 238, 238, false, false},
+                                {"Cleo", 0, 1200, false, true},
+                                {"Dax", 238, 500, true, false},
+                                {"Esme", 99, 900, false, false}};
+  rank_scoreboard(rows);
+  std::vector<std::string> order;
+  for (const ScoreRow& r : rows) order.push_back(r.name);
+  EXPECT_EQ(order, (std::vector<std::string>{"Dax", "Bo", "Ada", "Esme", "Cleo"}));
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    EXPECT_GE(rows[i - 1].score, rows[i].score) << "row " << i + 1;
+}
+
 TEST(FrameAssembly, BadAddressSaysSoInTheHeadline) {
   SessionConfig config;
   config.server_label = "nowhere:1";
