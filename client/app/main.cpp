@@ -16,6 +16,7 @@
 #include "app/embedded_server.hpp"
 #include "app/frame_assembly.hpp"
 #include "app/sfml_keys.hpp"
+#include "app/sound_setup.hpp"
 #include "core/client_session.hpp"
 #include "net/udp_endpoint.hpp"
 #include "render/frame_renderer.hpp"
@@ -117,6 +118,8 @@ int run_headless(const ClientOptions& o, Setup& setup) {
   }
   Freeze freeze{o.reduced_motion, std::nullopt};
   NetPlotHistory plot;
+  auto sound = start_sound(o, /*window=*/false);  // sound: --audio-wav (in the run's time)
+  if (!sound) return 2;
   const auto origin = std::chrono::steady_clock::now();
   double t = 0.0;
   double draw_seconds = 0.0;
@@ -124,6 +127,7 @@ int run_headless(const ClientOptions& o, Setup& setup) {
   bool net_graph = false, quit = false;
   auto frame = [&](bool draw) {
     session.update(t, kFrameSeconds);
+    sound->frame(t, session);  // sound: what this frame shows happening
     for (const LocalAction a : session.take_local_actions()) {
       if (a == LocalAction::ToggleNetGraph) net_graph = !net_graph;
       if (a == LocalAction::Quit) quit = true;
@@ -155,6 +159,7 @@ int run_headless(const ClientOptions& o, Setup& setup) {
     frame(false);
     if (auto why = session.status().failure()) {
       RunStats st = session.stats(t);
+      end_sound(*sound, t, &st);  // sound
       write_stats(o, st);
       std::cerr << "spear-client: error: " << *why << "\n";
       session.quit(t);
@@ -180,11 +185,13 @@ int run_headless(const ClientOptions& o, Setup& setup) {
   session.quit(t);
   if (st.snapshots_received == 0 && st.failure.empty())
     st.failure = "no snapshot arrived from " + st.server;
+  const bool sound_written = end_sound(*sound, t, &st);  // sound
   write_stats(o, st);
   if (!st.failure.empty()) {
     std::cerr << "spear-client: error: " << st.failure << "\n";
     return 2;
   }
+  if (!sound_written) return 2;
   std::fprintf(
       stderr,
       "spear-client: %llu snapshots, %.1f%% lost, delay %.0f ms, worst joint step %.2f units, "
@@ -215,6 +222,8 @@ int run_window(const ClientOptions& o, Setup& setup) {
     std::cerr << "spear-client: warning: " << w << "\n";
   Freeze freeze{o.reduced_motion || desktop_prefers_reduced_motion(), std::nullopt};
   NetPlotHistory plot;
+  auto sound = start_sound(o, /*window=*/true);  // sound: the device unless --mute, --audio-wav
+  if (!sound) return 2;
   bool net_graph = false, focused = true, dirty = true;
   bool reported = false;
   const auto origin = std::chrono::steady_clock::now();
@@ -253,6 +262,7 @@ int run_window(const ClientOptions& o, Setup& setup) {
     if (!window.isOpen()) break;
     const bool visible = focused;  // SFML 2.5 reports minimizing as a focus loss
     session.update(now, visible && !freeze.frame ? dt : 0.f);
+    sound->frame(now, session);  // sound: plays on under reduced motion and in the background
     for (const LocalAction a : session.take_local_actions()) {
       if (a == LocalAction::ToggleNetGraph) net_graph = !net_graph;
       if (a == LocalAction::Quit) window.close();
@@ -284,6 +294,7 @@ int run_window(const ClientOptions& o, Setup& setup) {
     dirty = false;
   }
   session.quit(seconds_since(origin));
+  if (!end_sound(*sound, seconds_since(origin), nullptr)) return 2;  // sound
   return 0;
 }
 
