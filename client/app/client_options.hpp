@@ -26,7 +26,7 @@ struct ClientOptions {
   bool reduced_motion = false;
   unsigned width = 1280, height = 720;
   std::vector<ScriptedKey> script;
-  // Sound (client.md "Sound"): a window plays it unless muted; --audio-wav writes the mix.
+  // Sound: a window plays it unless muted; --audio-wav writes the mix (headless: in run time).
   bool mute = false;      // no sound device is opened; a WAV holds silence
   float volume = 100.f;   // 0..100, linear
   std::string audio_wav;  // WAV file of the run's mixed sound; empty: none

@@ -24,14 +24,16 @@ std::unique_ptr<audio::GameAudio> start_sound(const ClientOptions& o, bool windo
       return nullptr;
     }
   }
-  std::unique_ptr<audio::PcmSink> device;
+  auto sound = std::make_unique<audio::GameAudio>(settings, std::move(wav));
   if (window && !o.mute) {
     if (audio::audio_device_available())
-      device = std::make_unique<audio::DeviceStream>(kSampleRate);
+      sound->play_on([](audio::PcmSource& source) {
+        return std::make_unique<audio::DeviceStream>(kSampleRate, source);
+      });
     else
       std::cerr << "spear-client: warning: no sound device found; playing without sound\n";
   }
-  return std::make_unique<audio::GameAudio>(settings, std::move(wav), std::move(device));
+  return sound;
 }
 
 bool end_sound(audio::GameAudio& sound, double t, RunStats* stats) {

@@ -10,7 +10,8 @@
 namespace spear::client {
 
 // A window plays on the sound device unless --mute (a machine without one: one line of warning,
-// then silence); headless never opens a device. --audio-wav writes the same mix. Returns null
+// then silence); headless never opens a device. --audio-wav writes the mix: headless, on the
+// run's own clock; with a device, what the device played. Returns null
 // after printing why when the WAV cannot be written (exit 2).
 std::unique_ptr<audio::GameAudio> start_sound(const ClientOptions& o, bool window);
 

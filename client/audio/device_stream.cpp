@@ -1,39 +1,24 @@
 #include "audio/device_stream.hpp"
 
-#include <algorithm>
-
 namespace spear::audio {
 
-DeviceStream::DeviceStream(int sample_rate)
-    : chunk_(static_cast<std::size_t>(sample_rate / 50), 0),  // 20 ms
-      max_queued_(static_cast<std::size_t>(kMaxQueuedSeconds * sample_rate)) {
+namespace {
+constexpr std::size_t kChunk = 1024;  // samples per pull: ~23 ms at 44.1 kHz
+}  // namespace
+
+DeviceStream::DeviceStream(int sample_rate, PcmSource& source)
+    : source_(source), chunk_(kChunk, 0) {
   initialize(1, static_cast<unsigned>(sample_rate));
   play();
 }
 
-DeviceStream::~DeviceStream() { stop(); }  // before the queue goes: the thread reads it
-
-void DeviceStream::push(std::span<const std::int16_t> samples) {
-  std::lock_guard lock(mutex_);
-  queue_.insert(queue_.end(), samples.begin(), samples.end());
-  if (queue_.size() > max_queued_)
-    queue_.erase(queue_.begin(),
-                 queue_.begin() + static_cast<std::ptrdiff_t>(queue_.size() - max_queued_));
-}
+DeviceStream::~DeviceStream() { stop(); }  // joins SFML's thread before the chunk goes
 
 bool DeviceStream::onGetData(Chunk& data) {
-  {
-    std::lock_guard lock(mutex_);
-    if (!primed_ && queue_.size() >= chunk_.size() * 3 / 2) primed_ = true;
-    const std::size_t n = primed_ ? std::min(queue_.size(), chunk_.size()) : 0;
-    if (n < chunk_.size()) primed_ = false;  // ran dry: wait for a cushion again
-    std::copy_n(queue_.begin(), n, chunk_.begin());
-    std::fill(chunk_.begin() + static_cast<std::ptrdiff_t>(n), chunk_.end(), std::int16_t{0});
-    queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(n));
-  }
+  source_.pull(chunk_);
   data.samples = chunk_.data();
   data.sampleCount = chunk_.size();
-  return true;  // never the end: silence when the loop has nothing yet
+  return true;  // never the end
 }
 
 }  // namespace spear::audio

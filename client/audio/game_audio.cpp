@@ -1,5 +1,7 @@
 #include "audio/game_audio.hpp"
 
+#include <algorithm>
+
 namespace spear::audio {
 
 namespace {
@@ -9,25 +11,33 @@ constexpr double kObstaclesBehind = 300.0;
 constexpr double kObstaclesAhead = 400.0;
 }  // namespace
 
-GameAudio::GameAudio(MixerSettings settings, std::unique_ptr<WavWriter> wav,
-                     std::unique_ptr<PcmSink> device)
-    : bank_(settings.sample_rate),
-      mixer_(settings),
-      wav_(std::move(wav)),
-      device_(std::move(device)) {}
+GameAudio::GameAudio(MixerSettings settings, std::unique_ptr<WavWriter> wav)
+    : bank_(settings.sample_rate), mixer_(settings), wav_(std::move(wav)) {}
 
-void GameAudio::render_to(double t) {
-  const auto pcm = mixer_.advance_to(t);
-  if (pcm.empty()) return;
-  if (wav_) wav_->write(pcm);
-  if (device_) device_->push(pcm);
+GameAudio::~GameAudio() { device_.reset(); }  // its thread stops before the mixer goes
+
+void GameAudio::play_on(const std::function<std::unique_ptr<PcmPlayer>(PcmSource&)>& open) {
+  device_ = open(*this);
+}
+
+void GameAudio::write(std::span<const std::int16_t> pcm) {
+  if (wav_ && !pcm.empty()) wav_->write(pcm);
+}
+
+void GameAudio::pull(std::span<std::int16_t> out) {
+  std::lock_guard lock(mutex_);
+  const auto pcm = mixer_.render(out.size());
+  std::copy(pcm.begin(), pcm.end(), out.begin());
+  write(pcm);
 }
 
 void GameAudio::frame(double t, const client::RunnerView* followed,
                       std::span<const client::ObstacleView> obstacles) {
-  render_to(t);
+  const std::vector<SoundEvent> events = detector_.update(t, followed, obstacles);
+  std::lock_guard lock(mutex_);
+  if (!device_) write(mixer_.advance_to(t));
   mixer_.set_wind_speed(followed ? followed->frame.speed : 0.f);
-  for (const SoundEvent& e : detector_.update(t, followed, obstacles)) {
+  for (const SoundEvent& e : events) {
     const std::size_t variant = e.kind == SoundKind::Footstep ? footstep_variant_++ : 0;
     mixer_.play(bank_.clip(e.kind, variant), e.gain * SoundBank::level(e.kind));
     events_.push_back(e);
@@ -44,10 +54,21 @@ void GameAudio::frame(double t, const client::ClientSession& session) {
 }
 
 std::string GameAudio::finish(double t) {
-  render_to(t);
+  if (device_) {
+    device_.reset();
+  } else {
+    std::lock_guard lock(mutex_);
+    write(mixer_.advance_to(t));
+  }
+  std::lock_guard lock(mutex_);
   if (!wav_) return {};
   wav_->finish();
   return wav_->error();
+}
+
+std::int64_t GameAudio::samples_rendered() const {
+  std::lock_guard lock(mutex_);
+  return mixer_.samples_rendered();
 }
 
 void GameAudio::report(client::RunStats& stats) const {

@@ -10,12 +10,14 @@ Mixer::Mixer(MixerSettings settings) : settings_(settings), wind_(settings.sampl
 }
 
 std::span<const std::int16_t> Mixer::advance_to(double t) {
-  out_.clear();
-  if (!std::isfinite(t)) return out_;
+  if (!std::isfinite(t)) return {};
   const auto target = static_cast<std::int64_t>(std::llround(t * settings_.sample_rate));
-  if (target <= cursor_) return out_;
-  const auto n = static_cast<std::size_t>(target - cursor_);
-  out_.resize(n, 0);
+  if (target <= cursor_) return {};
+  return render(static_cast<std::size_t>(target - cursor_));
+}
+
+std::span<const std::int16_t> Mixer::render(std::size_t n) {
+  out_.assign(n, 0);
   const float volume = settings_.mute ? 0.f : settings_.volume;
   for (std::size_t i = 0; i < n; ++i) {
     float s = wind_.next();
@@ -26,7 +28,7 @@ std::span<const std::int16_t> Mixer::advance_to(double t) {
     out_[i] = static_cast<std::int16_t>(std::lround(s * 32767.f));
   }
   std::erase_if(voices_, [](const Voice& v) { return v.position >= v.clip->size(); });
-  cursor_ = target;
+  cursor_ += static_cast<std::int64_t>(n);
   return out_;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
-// The mix: one-shot voices and the wind summed into 16-bit mono PCM, on the run's own clock.
-// advance_to(t) renders every sample up to round(t × rate) and hands them out once; a sound
-// played after it starts at exactly that sample, so a sound triggered by the frame at time t is
-// heard from sample round(t × rate). Both the sound device and the WAV writer take what this
-// renders, so the WAV holds what the speakers play. Pure: no clock, no device.
+// The mix: one-shot voices and the wind summed into 16-bit mono PCM. Driven by the run's own
+// clock (headless), advance_to(t) renders every sample up to round(t × rate) and hands them out
+// once; a sound played after it starts at exactly that sample, so a sound triggered by the frame
+// at time t is heard from sample round(t × rate). Driven by a sound device (a window), render(n)
+// gives the next n samples the device asks for. Both the device and the WAV writer take what
+// this renders, so the WAV holds what the speakers play. Pure: no clock, no device, no locks.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -31,6 +32,8 @@ class Mixer {
   // Renders up to sample round(t × rate) (nothing when t is not past the last call, or not
   // finite). The span stays valid until the next call.
   std::span<const std::int16_t> advance_to(double t);
+  // The next `n` samples (valid until the next call).
+  std::span<const std::int16_t> render(std::size_t n);
   // Starts `clip` at the current sample (the clip must outlive its playing: the bank's do).
   void play(const Clip& clip, float gain);
   void set_wind_speed(float units_per_s) { wind_.set_speed(units_per_s); }
