@@ -49,10 +49,11 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "scripted key presses after connecting, e.g. \"2.0:Tab,3.5:Space\"");
   app.add_flag("--mute", o.mute, "no sound (no sound device is opened)");
   std::string volume;
-  app.add_option("--volume", volume, "sound volume, 0..100 (default 100)");
+  app.add_option("--volume", volume, "sound volume, 0..100 (default 100)")->type_name("0..100");
   app.add_option("--audio-wav", o.audio_wav,
-                 "write the run's mixed sound to this WAV file (16-bit mono, 44.1 kHz, in the "
-                 "run's own time)");
+                 "write the run's mixed sound to this WAV file (16-bit mono, 44.1 kHz; headless: "
+                 "in the run's own time, a window: what the sound device played)")
+      ->type_name("FILE");
   app.add_option("--bots", o.bots, "local game: bot runners beside you")->check(CLI::Range(0, 15));
   app.add_option("--bot-skill", o.bot_skill, "local game: bot skill, 0..1")
       ->check(CLI::Range(0.0, 1.0));
