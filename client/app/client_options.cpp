@@ -1,8 +1,11 @@
 #include "app/client_options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cmath>
 #include <iostream>
+
+#include "audio/wav_writer.hpp"
 
 namespace spear::client {
 
@@ -54,6 +57,13 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--frame-trace", o.frame_trace,
                  "write one JSON object per frame (camera, followed runner, mode, pause, "
                  "scrolls, foot contact) to this file");
+  app.add_flag("--mute", o.mute, "no sound (no sound device is opened)");
+  std::string volume;
+  app.add_option("--volume", volume, "sound volume, 0..100 (default 100)")->type_name("0..100");
+  app.add_option("--audio-wav", o.audio_wav,
+                 "write the run's mixed sound to this WAV file (16-bit mono, 44.1 kHz; headless: "
+                 "in the run's own time, a window: what the sound device played)")
+      ->type_name("FILE");
   app.add_option("--bots", o.bots, "local game: bot runners beside you")->check(CLI::Range(0, 15));
   app.add_option("--bot-skill", o.bot_skill, "local game: bot skill, 0..1")
       ->check(CLI::Range(0.0, 1.0));
@@ -61,8 +71,8 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);  // prints the help, the version or what was wrong
-    return code == 0 ? 0 : 2;      // bad usage
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;  // --help and --version: 0; any bad usage: 2
   }
   if (!connect.empty()) o.connect = connect;
   if (app.count("--frame-rate")) {
@@ -88,6 +98,23 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
       return 2;
     }
     o.script = std::move(*keys);
+  }
+  if (app.count("--volume")) {
+    double v = 0.0;
+    const auto [end, ec] = std::from_chars(volume.data(), volume.data() + volume.size(), v);
+    if (ec != std::errc{} || end != volume.data() + volume.size() || !std::isfinite(v) || v < 0.0 ||
+        v > 100.0) {
+      std::cerr << "spear-client: --volume: expected a number from 0 to 100, got '" << volume
+                << "'\n";
+      return 2;
+    }
+    o.volume = static_cast<float>(v);
+  }
+  if (!o.audio_wav.empty()) {
+    if (const std::string why = audio::check_writable(o.audio_wav); !why.empty()) {
+      std::cerr << "spear-client: --audio-wav: " << why << "\n";
+      return 2;
+    }
   }
   if (o.headless && !(o.duration > 0)) {
     std::cerr << "spear-client: --headless needs --duration SECONDS (> 0)\n";

@@ -32,6 +32,10 @@ struct ClientOptions {
   std::optional<double> frame_rate;
   double frame_jitter_ms = 0.0;
   std::string frame_trace;
+  // Sound: a window plays it unless muted; --audio-wav writes the mix (headless: in run time).
+  bool mute = false;      // no sound device is opened; a WAV holds silence
+  float volume = 100.f;   // 0..100, linear
+  std::string audio_wav;  // WAV file of the run's mixed sound; empty: none
   // The embedded server (no --connect).
   int bots = 3;
   float bot_skill = 0.85f;

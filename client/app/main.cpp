@@ -19,6 +19,7 @@
 #include "app/frame_trace.hpp"
 #include "app/local_pause.hpp"
 #include "app/sfml_keys.hpp"
+#include "app/sound_setup.hpp"
 #include "core/client_session.hpp"
 #include "net/udp_endpoint.hpp"
 #include "render/frame_renderer.hpp"
@@ -212,6 +213,8 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
   }
   FrameLoop loop(o, setup, std::move(trace));
   FramePacer pacer(o.frame_rate.value_or(60.0), o.frame_jitter_ms, jitter_seed(o));
+  auto sound = start_sound(o, /*window=*/false);  // sound: --audio-wav (in the run's time)
+  if (!sound) return 2;
   const auto origin = std::chrono::steady_clock::now();
   double t = 0.0, last = 0.0;
   double draw_seconds = 0.0;
@@ -223,6 +226,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     loop.begin_frame();
     const float cosmetic = loop.paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt));
     session.update(t, cosmetic);
+    sound->frame(t, session);  // sound: what this frame shows happening
     quit = !loop.take_actions(t) || quit;
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     anim_time += cosmetic;
@@ -249,6 +253,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     frame(false);
     if (auto why = session.status().failure()) {
       RunStats st = session.stats(t);
+      end_sound(*sound, t, &st);  // sound
       write_stats(o, st);
       std::cerr << "spear-client: error: " << *why << "\n";
       session.quit(t);
@@ -275,11 +280,13 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
   session.quit(t);
   if (st.snapshots_received == 0 && st.failure.empty())
     st.failure = "no snapshot arrived from " + st.server;
+  const bool sound_written = end_sound(*sound, t, &st);  // sound
   write_stats(o, st);
   if (!st.failure.empty()) {
     std::cerr << "spear-client: error: " << st.failure << "\n";
     return 2;
   }
+  if (!sound_written) return 2;
   std::fprintf(
       stderr,
       "spear-client: %llu snapshots, %.1f%% lost, delay %.0f ms, worst joint step %.2f units, "
@@ -316,6 +323,8 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
   if (const std::string w = renderer.load_fonts(); !w.empty())
     std::cerr << "spear-client: warning: " << w << "\n";
   FrameLoop loop(o, setup, std::move(trace));
+  auto sound = start_sound(o, /*window=*/true);  // sound: the device unless --mute, --audio-wav
+  if (!sound) return 2;
   bool dirty = true;
   bool reported = false;
   const auto origin = std::chrono::steady_clock::now();
@@ -347,6 +356,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     const bool still = !loop.focused || loop.paused();
     const float dt = still ? 0.f : std::min(kMaxDt, static_cast<float>(frame_dt));
     session.update(now, dt);
+    sound->frame(now, session);  // sound: plays on under reduced motion and in the background
     if (!loop.take_actions(now)) window.close();
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     if (auto why = session.status().failure(); why && !reported) {
@@ -369,6 +379,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     if (pacer) pacer->wait();
   }
   session.quit(seconds_since(origin));
+  if (!end_sound(*sound, seconds_since(origin), nullptr)) return 2;  // sound
   return 0;
 }
 

@@ -95,6 +95,17 @@ std::string to_json(const RunStats& s) {
   o << "  \"prediction_mismatches\": " << s.prediction_mismatches << ",\n";
   o << "  \"prediction_corrections\": " << s.prediction_corrections << ",\n";
   o << "  \"prediction_worst_step\": " << number(s.prediction_worst_step) << ",\n";
+  std::uint64_t footsteps = 0;
+  std::string sounds = "[";
+  for (std::size_t i = 0; i < s.sounds.size(); ++i) {
+    if (s.sounds[i].kind == "footstep") ++footsteps;
+    char t[32];
+    std::snprintf(t, sizeof t, "%.6f", s.sounds[i].t);
+    sounds += std::string(i ? ", " : "") + "{\"kind\": " + quoted(s.sounds[i].kind) +
+              ", \"t\": " + t + "}";
+  }
+  o << "  \"footsteps\": " << footsteps << ",\n";
+  o << "  \"sounds\": " << sounds << "],\n";
   o << "  \"failure\": " << (s.failure.empty() ? "null" : quoted(s.failure)) << "\n";
   o << "}\n";
   return o.str();

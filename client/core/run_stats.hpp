@@ -5,8 +5,16 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace spear::client {
+
+// A sound the client played (with --audio-wav or a sound device): its kind ("footstep",
+// "whoosh", "crunch", "thud") and the run second it started at (sample round(t × rate)).
+struct SoundCue {
+  std::string kind;
+  double t = 0.0;
+};
 
 struct RunStats {
   bool connected = false;
@@ -50,6 +58,7 @@ struct RunStats {
   double reaction_ms_mean = 0.0;
   std::uint64_t prediction_checks = 0, prediction_mismatches = 0, prediction_corrections = 0;
   double prediction_worst_step = 0.0;  // units: largest per-frame move of a fading correction
+  std::vector<SoundCue> sounds;        // in order; empty without sound
   std::string failure;                 // why the run failed, empty when it did not
 };
 

@@ -1,0 +1,72 @@
+#include "audio/sound_event_detector.hpp"
+
+#include <algorithm>
+
+namespace spear::audio {
+
+namespace {
+float footstep_gain(float speed, int foot) {
+  // Walking pace (~100 units/s) at 0.6, the run (380+) at full; the far foot 20 % softer.
+  const float pace = std::clamp(speed / 380.f, 0.f, 1.f);
+  return (0.55f + 0.45f * pace) * (foot == 0 ? 1.f : 0.8f);
+}
+}  // namespace
+
+void SoundEventDetector::take_in(const client::RunnerView& r,
+                                 std::span<const client::ObstacleView> obstacles) {
+  runner_ = r.frame.id;
+  mode_ = r.frame.mode;
+  stepped_[0] = r.frame.pose.contact_near;
+  stepped_[1] = r.frame.pose.contact_far;
+  breaks_.clear();
+  for (const client::ObstacleView& o : obstacles)
+    if (o.broken) breaks_[o.obstacle.index] = o.broken_age;
+}
+
+std::vector<SoundEvent> SoundEventDetector::update(
+    double t, const client::RunnerView* followed, std::span<const client::ObstacleView> obstacles) {
+  std::vector<SoundEvent> out;
+  if (!followed) {
+    runner_.reset();
+    return out;
+  }
+  const client::RunnerView& r = *followed;
+  if (runner_ != r.frame.id) {
+    take_in(r, obstacles);
+    return out;
+  }
+
+  const net::RunnerMode mode = r.frame.mode;
+  if (mode != mode_) {
+    if (mode == net::RunnerMode::Thrusting) out.push_back({SoundKind::Whoosh, t, 1.f});
+    if (mode == net::RunnerMode::Falling) out.push_back({SoundKind::Thud, t, 1.f});
+    mode_ = mode;
+  }
+
+  const bool contact[2] = {r.frame.pose.contact_near, r.frame.pose.contact_far};
+  const rig::Vec2 feet[2] = {r.frame.pose[rig::Joint::FootNear], r.frame.pose[rig::Joint::FootFar]};
+  for (int i = 0; i < 2; ++i) {
+    if (!contact[i]) stepped_[i] = false;
+    // y down: a foot in the air has y < 0.
+    if (contact[i] && !stepped_[i] && feet[i].y >= -kGroundTolerance) {
+      out.push_back({SoundKind::Footstep, t, footstep_gain(r.frame.speed, i)});
+      stepped_[i] = true;
+    }
+  }
+
+  for (const client::ObstacleView& o : obstacles) {
+    if (!o.broken) {
+      breaks_.erase(o.obstacle.index);
+      continue;
+    }
+    const auto seen = breaks_.find(o.obstacle.index);
+    // New: never seen broken, or its age went back (broken again in a later run).
+    const bool fresh = seen == breaks_.end() || o.broken_age < seen->second - 0.1f;
+    if (fresh && o.broken_age >= 0.f && o.broken_age < kFreshBreak)
+      out.push_back({SoundKind::Crunch, t, 1.f});
+    breaks_[o.obstacle.index] = o.broken_age;
+  }
+  return out;
+}
+
+}  // namespace spear::audio

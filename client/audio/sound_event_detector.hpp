@@ -1,0 +1,42 @@
+#pragma once
+// Which sounds a frame asks for, from what the frame shows of the followed runner: fed once per
+// frame with the frame's time, the followed runner as drawn and the obstacles around it.
+//   footstep: a foot touching down — its contact flag turning on, heard on the first frame
+//             its drawn joint is within kGroundTolerance of the ground line (y = 0 in the
+//             anchor-relative pose, y down). One per touch-down, so the rate follows the
+//             cadence; louder with speed, the far foot a little softer.
+//   whoosh:   the mode becoming Thrusting.
+//   crunch:   a target showing broken with broken_age under kFreshBreak s, once per break.
+//   thud:     the mode becoming Falling.
+// The first frame of a runner (the run's start, Tab to another one) only takes its state in,
+// so switching never plays what had already happened. Pure: no clock, no device.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "audio/sound_event.hpp"
+#include "core/client_session.hpp"
+
+namespace spear::audio {
+
+class SoundEventDetector {
+ public:
+  static constexpr float kGroundTolerance = 1.f;  // units above the ground line
+  static constexpr float kFreshBreak = 0.25f;     // s: older breaks are not news
+
+  // `followed` null: nobody is shown (connecting, between runners): nothing plays.
+  std::vector<SoundEvent> update(double t, const client::RunnerView* followed,
+                                 std::span<const client::ObstacleView> obstacles);
+
+ private:
+  void take_in(const client::RunnerView& r, std::span<const client::ObstacleView> obstacles);
+
+  std::optional<std::uint32_t> runner_;
+  net::RunnerMode mode_ = net::RunnerMode::Running;
+  bool stepped_[2] = {false, false};       // [near, far]: this contact's footstep has played
+  std::map<std::uint32_t, float> breaks_;  // obstacle index → broken_age last seen
+};
+
+}  // namespace spear::audio

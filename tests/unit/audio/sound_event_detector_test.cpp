@@ -1,0 +1,149 @@
+#include "audio/sound_event_detector.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace spear::audio {
+namespace {
+
+using client::ObstacleView;
+using client::RunnerView;
+using net::RunnerMode;
+
+constexpr double kFrame = 1.0 / 60.0;
+
+RunnerView runner(std::uint32_t id = 1) {
+  RunnerView r;
+  r.frame.id = id;
+  r.frame.speed = 400.f;
+  r.followed = true;
+  return r;
+}
+
+// Sets one foot's contact flag and drawn height (y down: negative is above the ground).
+void foot(RunnerView& r, int which, bool contact, float y) {
+  (which == 0 ? r.frame.pose.contact_near : r.frame.pose.contact_far) = contact;
+  r.frame.pose[which == 0 ? rig::Joint::FootNear : rig::Joint::FootFar] = {0.f, y};
+}
+
+int count(const std::vector<SoundEvent>& events, SoundKind kind) {
+  int n = 0;
+  for (const SoundEvent& e : events) n += e.kind == kind;
+  return n;
+}
+
+// A run's contact pattern: each foot down for 10 frames of every 24, half a cycle apart.
+bool planted(int frame, int which) { return (frame + 12 * which) % 24 < 10; }
+
+TEST(SoundEventDetector, EachTouchDownIsOneFootstep) {
+  SoundEventDetector d;
+  std::vector<SoundEvent> all;
+  int touch_downs = 0;
+  for (int i = 0; i < 120; ++i) {
+    RunnerView r = runner();
+    for (int f = 0; f < 2; ++f) {
+      const bool down = planted(i, f);
+      foot(r, f, down, down ? 0.f : -8.f);
+      if (i > 0 && down && !planted(i - 1, f)) ++touch_downs;
+    }
+    for (const SoundEvent& e : d.update(i * kFrame, &r, {})) all.push_back(e);
+  }
+  ASSERT_EQ(touch_downs, 9);  // the pattern: frames 24, 48, ... near; 12, 36, ... far
+  EXPECT_EQ(count(all, SoundKind::Footstep), touch_downs);
+  EXPECT_EQ(all.size(), static_cast<std::size_t>(touch_downs));
+  // Each at the time of the frame its foot came down.
+  EXPECT_NEAR(all.front().t, 12 * kFrame, 1e-9);
+  EXPECT_NEAR(all[1].t, 24 * kFrame, 1e-9);
+}
+
+TEST(SoundEventDetector, AFlaggedFootStillInTheAirWaitsForTheGround) {
+  SoundEventDetector d;
+  RunnerView r = runner();
+  foot(r, 0, false, -8.f);
+  foot(r, 1, true, 0.f);
+  d.update(0.0, &r, {});
+  foot(r, 0, true, -3.f);  // flagged, drawn 3 units up (a blended frame)
+  EXPECT_TRUE(d.update(kFrame, &r, {}).empty());
+  foot(r, 0, true, -0.6f);  // within a unit of the ground line
+  const auto e = d.update(2 * kFrame, &r, {});
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].kind, SoundKind::Footstep);
+  EXPECT_NEAR(e[0].t, 2 * kFrame, 1e-12);
+  foot(r, 0, true, 0.f);  // still planted: no second step
+  EXPECT_TRUE(d.update(3 * kFrame, &r, {}).empty());
+}
+
+TEST(SoundEventDetector, TheFirstFrameOfARunnerOnlyTakesItIn) {
+  SoundEventDetector d;
+  RunnerView a = runner(1);
+  foot(a, 0, true, 0.f);
+  a.frame.mode = RunnerMode::Thrusting;
+  EXPECT_TRUE(d.update(0.0, &a, {}).empty());
+  RunnerView b = runner(2);  // Tab to another runner, mid-fall with a foot down
+  foot(b, 1, true, 0.f);
+  b.frame.mode = RunnerMode::Falling;
+  EXPECT_TRUE(d.update(kFrame, &b, {}).empty());
+  EXPECT_TRUE(d.update(2 * kFrame, nullptr, {}).empty());
+}
+
+TEST(SoundEventDetector, AThrustStartingIsOneWhoosh) {
+  SoundEventDetector d;
+  std::vector<SoundEvent> all;
+  for (int i = 0; i < 60; ++i) {
+    RunnerView r = runner();
+    r.frame.mode = i >= 10 && i < 30 ? RunnerMode::Thrusting : RunnerMode::Running;
+    for (const SoundEvent& e : d.update(i * kFrame, &r, {})) all.push_back(e);
+  }
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].kind, SoundKind::Whoosh);
+  EXPECT_NEAR(all[0].t, 10 * kFrame, 1e-12);
+}
+
+TEST(SoundEventDetector, AFallStartingIsOneThud) {
+  SoundEventDetector d;
+  std::vector<SoundEvent> all;
+  for (int i = 0; i < 90; ++i) {
+    RunnerView r = runner();
+    r.frame.mode = i < 20 ? RunnerMode::Running : i < 50 ? RunnerMode::Falling : RunnerMode::Down;
+    for (const SoundEvent& e : d.update(i * kFrame, &r, {})) all.push_back(e);
+  }
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].kind, SoundKind::Thud);
+  EXPECT_NEAR(all[0].t, 20 * kFrame, 1e-12);
+}
+
+ObstacleView target(std::uint32_t index, bool broken, float age) {
+  ObstacleView o;
+  o.obstacle.index = index;
+  o.obstacle.kind = sim::ObstacleKind::Target;
+  o.broken = broken;
+  o.broken_age = age;
+  return o;
+}
+
+TEST(SoundEventDetector, ABreakIsOneCrunchAndOldBreaksAreSilent) {
+  SoundEventDetector d;
+  const RunnerView r = runner();
+  std::vector<ObstacleView> obstacles = {target(4, false, 0.f), target(5, true, 9.f)};
+  d.update(0.0, &r, obstacles);
+  std::vector<SoundEvent> all;
+  for (int i = 1; i < 60; ++i) {
+    const bool broken = i >= 20;
+    obstacles[0] = target(4, broken, broken ? static_cast<float>((i - 20) * kFrame) : 0.f);
+    obstacles[1] = target(5, true, 9.f + static_cast<float>(i * kFrame));  // broke long ago
+    for (const SoundEvent& e : d.update(i * kFrame, &r, obstacles)) all.push_back(e);
+  }
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].kind, SoundKind::Crunch);
+  EXPECT_NEAR(all[0].t, 20 * kFrame, 1e-12);
+  // A target first seen already broken, and long ago: passed by, not broken now.
+  obstacles.push_back(target(6, true, 2.f));
+  EXPECT_TRUE(d.update(60 * kFrame, &r, obstacles).empty());
+  // The same target broken again in a later run (its age starts over): heard again.
+  obstacles[0] = target(4, true, 0.01f);
+  EXPECT_EQ(count(d.update(61 * kFrame, &r, obstacles), SoundKind::Crunch), 1);
+}
+
+}  // namespace
+}  // namespace spear::audio
