@@ -136,7 +136,13 @@ void MatchHost::step() {
     if (!input.empty()) match_.submit_input(bot.runner, input);
   }
   match_.step();
-  for (auto& [id, offset] : offsets_) offset.fade(match_.dt());
+  for (auto& [id, offset] : offsets_) {
+    // A restart or a lab switch in the step is a cut: what is left of a glide goes with it.
+    const sim::MatchRunner* r = match_.runner(id);
+    const bool cut = !r || r->events.restarted || r->events.entered_lab || r->events.left_lab;
+    if (cut) offset = PresentationOffset{};
+    offset.fade(match_.dt());
+  }
   std::erase_if(offsets_, [](const auto& kv) { return kv.second.idle(); });
   for (const sim::MatchRunner& r : match_.runners()) {
     if (r.events.broke_target) {

@@ -6,12 +6,11 @@
 // a playback clock that runs at (estimated server time − delay) and samples each runner there:
 // joints are interpolated between the two snapshots around that time. When snapshots stop, it
 // extrapolates briefly from the last two (the anchor at its speed, the joints at half their
-// motion), then holds. The delay adapts (about two snapshot
-// intervals plus the measured jitter) by running the playback clock slightly faster or slower,
-// never by jumping it, and a runner that comes back from extrapolation or hold fades the
-// difference out instead of popping (it carries the error its last guessed frame had against
-// what is known now, so it keeps moving with the motion while the error fades, never by more
-// than max_correction_speed a frame).
+// motion), then holds. The delay adapts (about two snapshot intervals plus the measured jitter)
+// by running the playback clock slightly faster or slower, never by jumping it, and a runner that
+// comes back from extrapolation or hold fades the difference out instead of popping (it carries
+// the error its last guessed frame had against what is known now, so it keeps moving with the
+// motion while the error fades, by at most max_correction_speed).
 //
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
