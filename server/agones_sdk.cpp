@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/http_post.hpp"
+#include "server/http_request.hpp"
 
 namespace spear::server {
 
@@ -34,7 +34,7 @@ void AgonesSdk::start() {
 
 void AgonesSdk::send_ready() {
   if (stopping_ || ready_accepted_) return;
-  async_http_post(io_, sidecar_, "/ready", "{}", kRequestTimeout, [this](int status) {
+  async_http_request(io_, sidecar_, "POST", "/ready", "{}", kRequestTimeout, [this](int status) {
     if (stopping_) return;
     if (accepted(status)) {
       ready_accepted_ = true;
@@ -54,7 +54,7 @@ void AgonesSdk::send_ready() {
 void AgonesSdk::schedule_health() {
   if (stopping_) return;
   // The first Health goes out at once so a slow first period never counts as unhealthy.
-  async_http_post(io_, sidecar_, "/health", "{}", kRequestTimeout, [this](int status) {
+  async_http_request(io_, sidecar_, "POST", "/health", "{}", kRequestTimeout, [this](int status) {
     if (accepted(status)) {
       ++counts_.health_ok;
     } else {
@@ -77,25 +77,25 @@ void AgonesSdk::shutdown(std::function<void(bool)> done) {
 }
 
 void AgonesSdk::send_shutdown(int attempts_left) {
-  async_http_post(io_, sidecar_, "/shutdown", "{}", kRequestTimeout,
-                  [this, attempts_left](int status) {
-                    if (accepted(status)) {
-                      ++counts_.shutdown_ok;
-                      spdlog::info("agones: Shutdown accepted");
-                      if (shutdown_done_) std::exchange(shutdown_done_, nullptr)(true);
-                      return;
-                    }
-                    ++counts_.failures;
-                    if (attempts_left <= 1) {
-                      spdlog::warn("agones: Shutdown not accepted (status {}), giving up", status);
-                      if (shutdown_done_) std::exchange(shutdown_done_, nullptr)(false);
-                      return;
-                    }
-                    shutdown_timer_.expires_after(ms(kShutdownRetry));
-                    shutdown_timer_.async_wait([this, attempts_left](const asio::error_code& ec) {
-                      if (!ec) send_shutdown(attempts_left - 1);
-                    });
-                  });
+  async_http_request(
+      io_, sidecar_, "POST", "/shutdown", "{}", kRequestTimeout, [this, attempts_left](int status) {
+        if (accepted(status)) {
+          ++counts_.shutdown_ok;
+          spdlog::info("agones: Shutdown accepted");
+          if (shutdown_done_) std::exchange(shutdown_done_, nullptr)(true);
+          return;
+        }
+        ++counts_.failures;
+        if (attempts_left <= 1) {
+          spdlog::warn("agones: Shutdown not accepted (status {}), giving up", status);
+          if (shutdown_done_) std::exchange(shutdown_done_, nullptr)(false);
+          return;
+        }
+        shutdown_timer_.expires_after(ms(kShutdownRetry));
+        shutdown_timer_.async_wait([this, attempts_left](const asio::error_code& ec) {
+          if (!ec) send_shutdown(attempts_left - 1);
+        });
+      });
 }
 
 }  // namespace spear::server

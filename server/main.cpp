@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "server/health_file.hpp"
 #include "server/server.hpp"
 #include "server/server_cli.hpp"
 
@@ -12,6 +13,12 @@ int main(int argc, char** argv) {
   using namespace spear::server;
   ServerArgs args = parse_server_args(argc, argv, std::cout, std::cerr);
   if (!args.run) return args.exit_code;
+  if (args.health_probe) {
+    // Heartbeats come every second: 5 s allows a few missed ones on a loaded machine.
+    const HealthVerdict v = probe_health(args.config.health_file, 5.0, 2.0);
+    (v.healthy ? std::cout : std::cerr) << "spear-server: " << v.reason << "\n";
+    return v.healthy ? 0 : 1;
+  }
 
   // One line per event, to stdout (containers collect it), flushed at warnings and at exit.
   auto logger = spdlog::stdout_color_mt("spear-server");

@@ -177,7 +177,7 @@ net::Snapshot MatchHost::snapshot() const {
   s.roster.reserve(match_.runner_count());
   for (const sim::MatchRunner& r : match_.runners()) {
     const RunnerInfo& info = runners_.at(r.id);
-    s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot));
+    s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot, match_.dt()));
     if (const auto it = offsets_.find(r.id); it != offsets_.end())
       it->second.apply(s.runners.back());
     s.roster.push_back({info.wire, info.bot, info.name});

@@ -3,93 +3,77 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-
-#include "server/json_writer.hpp"
+#include <nlohmann/json.hpp>
+#include <optional>
 
 namespace spear::server {
 
 namespace {
-void write_inputs(JsonWriter& w, const InputCounts& c) {
-  w.begin_object();
-  w.key("accepted").value(c.accepted);
-  w.key("duplicate").value(c.duplicate);
-  w.key("too_old").value(c.too_old);
-  w.key("too_far_ahead").value(c.too_far_ahead);
-  w.key("late").value(c.late);
-  w.end_object();
+using Json = nlohmann::ordered_json;  // keys in the order written: stable, readable files
+
+Json inputs_json(const InputCounts& c) {
+  return Json{{"accepted", c.accepted},
+              {"duplicate", c.duplicate},
+              {"too_old", c.too_old},
+              {"too_far_ahead", c.too_far_ahead},
+              {"late", c.late}};
+}
+
+template <typename T>
+Json or_null(const std::optional<T>& v) {
+  return v ? Json(static_cast<std::uint64_t>(*v)) : Json(nullptr);
 }
 }  // namespace
 
 std::string summary_json(const MatchSummary& m, const ServerStats& stats, bool include_timing) {
-  JsonWriter w;
-  w.begin_object();
-  w.key("seed").value(m.seed);
-  w.key("ticks").value(m.ticks);
-  w.key("tick_rate").value(m.tick_rate);
-  w.key("match_seconds").value(static_cast<double>(m.ticks) / m.tick_rate);
-  w.key("runners").begin_array();
+  Json j;
+  j["seed"] = m.seed;
+  j["ticks"] = m.ticks;
+  j["tick_rate"] = m.tick_rate;
+  j["match_seconds"] = static_cast<double>(m.ticks) / m.tick_rate;
+  Json runners = Json::array();
   for (const RunnerSummary& r : m.runners) {
-    w.begin_object();
-    w.key("id").value(static_cast<std::uint64_t>(r.id));
-    w.key("name").value(r.name);
-    w.key("bot").value(r.bot);
-    w.key("distance_m").value(r.distance_m);
-    w.key("best_distance_m").value(r.best_distance_m);
-    w.key("score").value(r.score);
-    w.key("best").value(r.best);
-    w.key("crashes").value(r.crashes);
-    w.key("targets_broken").value(r.targets_broken);
-    w.end_object();
+    runners.push_back(Json{{"id", static_cast<std::uint64_t>(r.id)},
+                           {"name", r.name},
+                           {"bot", r.bot},
+                           {"distance_m", r.distance_m},
+                           {"best_distance_m", r.best_distance_m},
+                           {"score", r.score},
+                           {"best", r.best},
+                           {"crashes", r.crashes},
+                           {"targets_broken", r.targets_broken}});
   }
-  w.end_array();
-  w.key("clients").begin_array();
+  j["runners"] = std::move(runners);
+  Json clients = Json::array();
   for (const ClientRecord& c : m.clients) {
-    w.begin_object();
-    w.key("id").value(static_cast<std::uint64_t>(c.client));
-    w.key("name").value(c.name);
-    w.key("role").value(c.role == net::Role::Player ? "player" : "spectator");
-    if (c.runner) {
-      w.key("runner").value(static_cast<std::uint64_t>(*c.runner));
-    } else {
-      w.key("runner").null();
-    }
-    if (c.wire_runner) {
-      w.key("wire_runner").value(static_cast<std::uint64_t>(*c.wire_runner));
-    } else {
-      w.key("wire_runner").null();
-    }
-    w.key("connected_s").value(c.connected_seconds());
-    w.key("input_datagrams").value(c.input_datagrams);
-    w.key("inputs");
-    write_inputs(w, c.inputs);
-    if (c.left) {
-      w.key("left").value(leave_reason_name(*c.left));
-    } else {
-      w.key("left").null();
-    }
-    w.end_object();
+    clients.push_back(
+        Json{{"id", static_cast<std::uint64_t>(c.client)},
+             {"name", c.name},
+             {"role", c.role == net::Role::Player ? "player" : "spectator"},
+             {"runner", or_null(c.runner)},
+             {"wire_runner", or_null(c.wire_runner)},
+             {"connected_s", c.connected_seconds()},
+             {"input_datagrams", c.input_datagrams},
+             {"inputs", inputs_json(c.inputs)},
+             {"left", c.left ? Json(std::string(leave_reason_name(*c.left))) : Json(nullptr)}});
   }
-  w.end_array();
-  w.key("inputs");
-  write_inputs(w, stats.inputs);
-  w.key("datagrams_dropped").begin_object();
+  j["clients"] = std::move(clients);
+  j["inputs"] = inputs_json(stats.inputs);
+  Json drops = Json::object();
   for (std::size_t i = 0; i < kDropReasonCount; ++i) {
     const auto reason = static_cast<DropReason>(i);
-    w.key(drop_reason_name(reason)).value(stats.drops.count(reason));
+    drops[std::string(drop_reason_name(reason))] = stats.drops.count(reason);
   }
-  w.end_object();
+  j["datagrams_dropped"] = std::move(drops);
   if (include_timing) {
-    w.key("timing").begin_object();
-    w.key("tick_seconds").begin_object();
-    w.key("p50").value(stats.tick_timings.quantile(0.50));
-    w.key("p99").value(stats.tick_timings.quantile(0.99));
-    w.key("max").value(stats.tick_timings.max_seconds());
-    w.end_object();
-    w.key("ticks_measured").value(stats.tick_timings.count());
-    w.end_object();
+    j["timing"] = Json{{"tick_seconds", Json{{"p50", stats.tick_timings.quantile(0.50)},
+                                             {"p99", stats.tick_timings.quantile(0.99)},
+                                             {"max", stats.tick_timings.max_seconds()}}},
+                       {"ticks_measured", stats.tick_timings.count()}};
   }
-  w.end_object();
-  return w.str();
+  // Names come from the network: bytes that are not UTF-8 are replaced, never break the file.
+  // NaN and infinities are written as null (JSON has neither).
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 bool write_text_file(const std::string& path, const std::string& text, std::string& error) {

@@ -1,7 +1,7 @@
 #pragma once
 // The OwnRunnerState a player gets with every snapshot: the newest input tick the server has
 // (inputs up to it are in the state), and in sim_state the runner's check (sim/runner_check.hpp:
-// a 48-bit state hash and the inputs applied at another tick than stamped), 8 + 4 × moves bytes.
+// a 48-bit state hash and the inputs applied at another tick than stamped), 9 + 4 × moves bytes.
 #include <optional>
 
 #include "net/messages.hpp"

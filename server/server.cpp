@@ -1,16 +1,19 @@
 #include "server/server.hpp"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <asio.hpp>
 #include <csignal>
+#include <filesystem>
 #include <stdexcept>
 
 #include "net/protocol.hpp"
 #include "net/udp_endpoint.hpp"
 #include "server/agones_sdk.hpp"
+#include "server/health_file.hpp"
 #include "server/http_listener.hpp"
 #include "server/match_loop.hpp"
 #include "server/metrics_text.hpp"
@@ -24,6 +27,8 @@ namespace {
 constexpr int kMaxDatagramsPerPass = 2048;
 // The loop wakes at least this often to notice stop() and serve metrics (seconds).
 constexpr double kMaxWait = 0.01;
+// Seconds between heartbeats in the health file; probes allow several missed ones.
+constexpr double kHealthBeatInterval = 1.0;
 // Disconnect repeats during the shutdown drain are this far apart (seconds).
 constexpr double kDisconnectRepeatInterval = 0.03;
 // --fast: ticks between two looks at the socket and the Asio context.
@@ -102,6 +107,8 @@ bool Server::start(std::string& error) {
     }
     metrics_port_ = io_->metrics->port();
   }
+
+  if (!config_.health_file.empty() && !beat(now(), true, &error)) return false;
 
   if (config_.handle_signals) {
     io_->signals = std::make_unique<asio::signal_set>(io_->context, SIGINT, SIGTERM);
@@ -228,6 +235,7 @@ int Server::run() {
     log_events();
     io_->context.poll();
     log_drop_interval(now());
+    if (std::string error; !beat(now(), false, &error)) spdlog::warn("{}", error);
     if (!fast && !match_over && !stop_requested_.load()) {
       const double wait = std::clamp(schedule.next_due_time() - now(), 0.0, kMaxWait);
       if (wait > 0.0) io_->udp->wait_readable(wait);
@@ -256,7 +264,23 @@ int Server::run() {
   return code;
 }
 
+bool Server::beat(double t, bool force, std::string* error) {
+  if (config_.health_file.empty() || (!force && t - last_beat_ < kHealthBeatInterval)) return true;
+  last_beat_ = t;
+  HealthRecord r;
+  r.pid = static_cast<long>(::getpid());
+  r.port = port_;
+  if (metrics_port_ != 0) r.metrics_port = metrics_port_;
+  r.metrics_bind = config_.metrics_bind_address;
+  r.tick = io_->loop ? io_->loop->ticks() : 0;
+  return write_health_file(config_.health_file, r, error);
+}
+
 void Server::finish() {
+  if (!config_.health_file.empty()) {  // a stopped server is not healthy
+    std::error_code ignored;
+    std::filesystem::remove(config_.health_file, ignored);
+  }
   // Stop accepting, then tell every client why, a few times (unacknowledged, like net.md says).
   MatchLoop& loop = *io_->loop;
   if (io_->metrics) io_->metrics->close();

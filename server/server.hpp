@@ -64,6 +64,8 @@ class Server {
   void log_events();
   void log_drop_interval(double now);
   void finish();
+  // Rewrites the health file when a second has passed since the last time (or `force`).
+  bool beat(double now, bool force, std::string* error);
 
   ServerConfig config_;
   ServerStats stats_;
@@ -74,6 +76,7 @@ class Server {
   std::atomic<bool> stop_requested_{false};
   std::atomic<bool> running_{false};
   bool started_ = false;
+  double last_beat_ = 0.0;
 
   // For the periodic "drops in the last interval" log line.
   double last_drop_log_ = 0.0;

@@ -86,6 +86,13 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
           ->check(CLI::PositiveNumber);
   app.add_option("--summary-json", c.summary_json,
                  "Write the match summary (and, without --fast, tick timings) to FILE at exit");
+  app.add_option("--health-file", c.health_file,
+                 "Keep a heartbeat in FILE (rewritten every second, removed at exit) for "
+                 "--health-probe")
+      ->envname("SPEAR_HEALTH_FILE");
+  app.add_flag("--health-probe", args.health_probe,
+               "Check the server that keeps --health-file (fresh heartbeat, its /healthz "
+               "answering 200) and exit: 0 healthy, 1 not. For container health checks");
   app.add_option("--log-level", args.log_level, "Log level")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
       ->capture_default_str()
@@ -126,6 +133,12 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
     args.exit_code = 2;
     return args;
   };
+  if (args.health_probe) {
+    if (c.health_file.empty())
+      return fail("--health-probe needs --health-file or SPEAR_HEALTH_FILE");
+    args.run = true;
+    return args;
+  }
   c.allow_spectators = !no_spectators;
   if (duration_opt->count() > 0) c.duration = duration;
   if (metrics_opt->count() > 0) c.metrics_port = metrics_port;

@@ -12,6 +12,9 @@ struct ServerArgs {
   int exit_code = 0;  // 0 for --help, 2 for bad flags
   ServerConfig config;
   std::string log_level = "info";  // trace, debug, info, warn, error, critical, off
+  // --health-probe: check the running server named by config.health_file and exit (0 healthy,
+  // 1 not), instead of running one.
+  bool health_probe = false;
 };
 
 // Parses argv. `out` receives --help, `err` the error message. Reads AGONES_SDK_HTTP_PORT

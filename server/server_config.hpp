@@ -43,7 +43,10 @@ struct ServerConfig {
   std::size_t rate_limit_buckets = 4096;
 
   // Operations.
-  std::string summary_json;                   // file written at exit; empty: none
+  std::string summary_json;  // file written at exit; empty: none
+  // Heartbeat for health probes (server/health_file.hpp): rewritten about once a second while
+  // running, removed at a clean exit; empty: none.
+  std::string health_file;
   std::optional<std::uint16_t> metrics_port;  // Prometheus /metrics and /healthz over TCP
   std::string metrics_bind_address = "0.0.0.0";
   bool agones = false;                  // talk to the Agones SDK sidecar over HTTP

@@ -42,7 +42,8 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--height", o.height, "window or screenshot height, pixels")
       ->check(CLI::Range(120, 4320));
   app.add_option("--script", script,
-                 "scripted key presses after connecting, e.g. \"2.0:Tab,3.5:Space\"");
+                 "scripted key presses after connecting, e.g. \"2.0:Tab,3.5:Space\" (also "
+                 "FocusLost, FocusGained: the window to the background and back)");
   app.add_option("--bots", o.bots, "local game: bot runners beside you")->check(CLI::Range(0, 15));
   app.add_option("--bot-skill", o.bot_skill, "local game: bot skill, 0..1")
       ->check(CLI::Range(0.0, 1.0));

@@ -1,6 +1,7 @@
 #include "app/frame_assembly.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "rig/motion.hpp"
 
@@ -32,6 +33,21 @@ void set_message(HudState& hud, const ClientSession& session, double now) {
   hud.message = StateMessage::Custom;
   hud.message_headline = m.headline;
 }
+// Online away and the countdown after it or after the lab: what happens next, never silently.
+void set_away_or_countdown(HudState& hud, const ClientSession& session, const RunnerView& f) {
+  if (f.own && f.frame.mode == net::RunnerMode::Parked) {
+    hud.message = StateMessage::Custom;
+    hud.message_headline = "away";
+    hud.message_detail = "back in focus to resume";
+    return;
+  }
+  if (f.frame.mode != net::RunnerMode::Countdown || f.frame.countdown_ticks == 0) return;
+  const double rate = session.welcome() ? session.welcome()->tick_rate : 60.0;
+  hud.countdown = static_cast<int>(std::ceil(f.frame.countdown_ticks / rate));
+  // At the course start: a new run (out of the lab); elsewhere the same run goes on.
+  hud.countdown_caption = f.frame.distance < 1.0 ? "new run in" : "resuming in";
+}
+
 }  // namespace
 
 FrameInputs FrameData::inputs() const {
@@ -99,8 +115,9 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     hud.distance_m = static_cast<float>(followed->frame.distance / 10.0);
     hud.speed_mps = followed->frame.speed / 10.f;
     if (!followed->own)
-      hud.follow_label =
-          "watching " + followed->name + (followed->bot ? " (bot)" : "") + "  —  Tab: next runner";
+      hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") +
+                         ((followed->frame.flags & net::runner_flags::kAway) ? " (away)" : "") +
+                         "  —  Tab: next runner";
     const bool in_lab = (followed->frame.flags & net::runner_flags::kLab) != 0;
     hud.lab.active = in_lab;
     if (in_lab) {
@@ -120,6 +137,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     row.best = std::max(r.frame.best, r.frame.score);
     row.followed = r.followed;
     row.down = r.frame.mode == net::RunnerMode::Down || r.frame.mode == net::RunnerMode::Falling;
+    row.away = (r.frame.flags & net::runner_flags::kAway) != 0;
     hud.scoreboard.push_back(row);
   }
   std::stable_sort(hud.scoreboard.begin(), hud.scoreboard.end(),
@@ -127,6 +145,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
                      return a.best != b.best ? a.best > b.best : a.score > b.score;
                    });
   set_message(hud, session, now);
+  if (followed && hud.message == StateMessage::None) set_away_or_countdown(hud, session, *followed);
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;
     hud.message_detail = extras.paused_detail;

@@ -74,6 +74,7 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
   sc.autoplay_skill = o.autoplay_skill;
   sc.prediction = o.prediction;
   sc.script = o.script;
+  sc.online = o.connect.has_value();  // online away: set_away() parks the runner on the server
   std::optional<net::PeerAddress> peer;
   std::string bad;
   if (o.connect) {
@@ -230,6 +231,10 @@ int run_window(const ClientOptions& o, Setup& setup) {
       if (e.type == sf::Event::Closed) window.close();
       if (e.type == sf::Event::LostFocus) focused = false;
       if (e.type == sf::Event::GainedFocus) focused = true;
+      // Online away (issue 15, part 3): the server parks the runner while the window is in the
+      // background and counts down on return. Local play pauses the match instead (not here).
+      if (o.connect && (e.type == sf::Event::LostFocus || e.type == sf::Event::GainedFocus))
+        session.set_away(e.type == sf::Event::LostFocus);
       if (e.type == sf::Event::Resized) dirty = true;
       if (e.type == sf::Event::KeyPressed) {
         const auto key = key_from_sfml(e.key.code);

@@ -73,7 +73,22 @@ void ClientSession::on_welcome(const net::Welcome& w, double now) {
   }
 }
 
+void ClientSession::set_away(bool away) {
+  if (!config_.online || config_.role == net::Role::Spectator || away == away_) return;
+  away_ = away;
+  // Back before the away press went out (or the reverse): the server never needs to know.
+  if (away_press_ != 0) {
+    away_press_ = 0;
+    return;
+  }
+  away_press_ = away ? net::buttons::kAway : net::buttons::kBack;
+}
+
 LocalAction ClientSession::press(Key key) {
+  if (key == Key::FocusLost || key == Key::FocusGained) {
+    set_away(key == Key::FocusLost);
+    return LocalAction::None;
+  }
   const RunnerView* mine = own();
   const std::uint8_t lab_motion = mine ? mine->frame.lab_motion : 0;
   const ControlMode mode = control_mode();
@@ -135,7 +150,9 @@ void ClientSession::send_inputs(double now) {
                               kMinInputLeadTicks, kMaxInputLeadTicks);
   const net::Tick target = est + static_cast<net::Tick>(lead);
   std::vector<net::InputFrame> frames;
-  if (predictor_ && predictor_->server_checks() && !predictor_->stats().gave_up) {
+  const bool predictor_active_path =
+      predictor_ && predictor_->server_checks() && !predictor_->stats().gave_up;
+  if (predictor_active_path) {
     // The tick the player acts at: the present with prediction, else the one shown.
     const double at =
         config_.prediction ? buffer_.clock().server_time_at(now) : buffer_.view().render_time;
@@ -148,6 +165,14 @@ void ClientSession::send_inputs(double now) {
       from = target - kMaxInputLeadTicks;
     for (net::Tick t = from; static_cast<std::int32_t>(target - t) >= 0; ++t)
       frames.push_back(t == from ? keys_.take(t) : net::InputFrame{t, 0, 0});
+  }
+  if (away_press_ != 0 && !predictor_active_path) {
+    // Not predicted: the away or back press goes with the first frame not sent yet.
+    for (auto& f : frames) {
+      if (last_input_tick_ && static_cast<std::int32_t>(f.tick - *last_input_tick_) <= 0) continue;
+      f.buttons = static_cast<std::uint8_t>(f.buttons | take_away_press());
+      break;
+    }
   }
   // An Input carries only the newest input_redundancy unapplied frames: a longer catch-up
   // (after a stall) goes out in as many datagrams as it needs, so that no frame is left unsent.
@@ -171,9 +196,16 @@ std::vector<net::InputFrame> ClientSession::predicted_inputs(net::Tick present) 
   if (!predictor_->active()) return {};  // aligning: presses wait in the accumulator
   bool first = true;
   return predictor_->advance(present, [&](const sim::RunnerState& state, net::Tick tick) {
+    sim::Input in;
     if (predictor_bot_)
-      return predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
-    const sim::Input in = first ? net::to_sim_input(keys_.take(tick)) : sim::Input{};
+      in = predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
+    else if (first)
+      in = net::to_sim_input(keys_.take(tick));
+    if (first && away_press_ != 0) {
+      // The away or back press at the tick it happened, predicted like any other.
+      in.buttons |= net::to_sim_input({tick, take_away_press(), 0}).buttons;
+      in.tick = tick;
+    }
     first = false;
     return in;
   });

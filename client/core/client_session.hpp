@@ -45,6 +45,9 @@ struct SessionConfig {
   // stamped with that tick). false: it is shown interpolated like the others and inputs are
   // stamped with the tick shown (the autopilot, too, decides on what is shown).
   bool prediction = true;
+  // A real server (--connect): the match does not stop for one player, so set_away() parks the
+  // own runner there. false for local play (the app pauses the embedded match instead).
+  bool online = false;
   // Called with every snapshot the connection decoded, as it is taken in (`now`: the update's
   // time), for tools that record what this client received (the netsim soak test's pop meter).
   std::function<void(const net::Snapshot&, double now)> on_snapshot;
@@ -73,8 +76,13 @@ class ClientSession {
   ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
                 std::string bad_address = {});
 
-  // A key press (window or script). Returns what the app has to do itself.
+  // A key press (window or script). Returns what the app has to do itself. Key::FocusLost and
+  // Key::FocusGained (scripts) are set_away(true) and set_away(false).
   LocalAction press(Key key);
+  // The window went to the background (true) or came back (false). Online with a runner: the
+  // server parks the runner (the away press goes with the next input tick) and, on return, runs
+  // it on after a countdown (the back press). Otherwise (local play, spectators) nothing.
+  void set_away(bool away);
   // What scripted presses during the last updates asked of the app (net graph, quit), in order.
   std::vector<LocalAction> take_local_actions() { return std::exchange(local_actions_, {}); }
   // One frame: network, inputs, interpolation, follow, secondary motion (dt_cosmetic = 0 holds
@@ -134,7 +142,10 @@ class ClientSession {
   FollowSelection follow_;
   PopMeter pops_;
   ReactionMeter reaction_;
-  bool press_pending_ = false;  // a Jump pressed since the last update (for reaction_)
+  bool press_pending_ = false;   // a Jump pressed since the last update (for reaction_)
+  bool away_ = false;            // as last set_away()
+  std::uint8_t away_press_ = 0;  // net::buttons::kAway or kBack not yet in an input frame
+  std::uint8_t take_away_press() { return std::exchange(away_press_, std::uint8_t{0}); }
   KeyScript script_;
   std::optional<Autopilot> autopilot_;
   std::optional<OwnRunnerPredictor> predictor_;

@@ -25,11 +25,13 @@ enum class Key : std::uint8_t {
   Num3,
   Num4,
   Num5,
+  FocusLost,    // not a key: the window went to the background (--script "T:FocusLost")
+  FocusGained,  // and came back
   Count
 };
 
 // "Space", "Up", "F", "Right", "Left", "M", "S", "P", "Period" (also "."), "Tab", "F3",
-// "Escape" (also "Esc"), "1".."5". Case-insensitive.
+// "Escape" (also "Esc"), "1".."5", "FocusLost", "FocusGained". Case-insensitive.
 std::optional<Key> key_from_name(std::string_view name);
 std::string_view key_name(Key key);
 

@@ -160,7 +160,7 @@ std::optional<sim::RunnerState> OwnRunnerPredictor::state_after(net::Tick tick) 
 
 RunnerFrame OwnRunnerPredictor::raw_frame() const {
   // Exactly what the server would send for this state (before quantization).
-  return runner_frame(net::runner_snapshot(0, state_, false));
+  return runner_frame(net::runner_snapshot(0, state_, false, dt_));
 }
 
 RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame) {

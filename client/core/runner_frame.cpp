@@ -11,6 +11,7 @@ RunnerFrame runner_frame(const net::RunnerSnapshot& r) {
   f.score = static_cast<std::int32_t>(r.score);
   f.best = static_cast<std::int32_t>(r.best);
   f.combo = r.combo;
+  f.countdown_ticks = r.countdown_ticks;
   f.distance = r.distance;
   f.pose = r.pose;
   f.lab_phase = r.lab_phase;

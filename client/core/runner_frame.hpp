@@ -13,14 +13,15 @@ namespace spear::client {
 struct RunnerFrame {
   std::uint32_t id = 0;                             // runner id (stable across snapshots)
   net::RunnerMode mode = net::RunnerMode::Running;  // as sent (running, jumping, ... lab)
-  std::uint8_t flags = 0;       // net::runner_flags bits (lab, skeleton, paused, bot)
-  std::uint8_t lab_motion = 0;  // rig::Motion playing in the lab
-  std::int32_t score = 0;       // points, this run
-  std::int32_t best = 0;        // best score in the match
-  std::int32_t combo = 0;       // targets broken in a row this run
-  double distance = 0.0;        // course units travelled by the anchor (interpolated continuously)
-  float speed = 0.f;            // ground speed, units/s, from the anchor's travel between snapshots
-  rig::Pose pose{};             // joints relative to the anchor, units, y down
+  std::uint8_t flags = 0;             // net::runner_flags bits (lab, skeleton, paused, bot)
+  std::uint8_t lab_motion = 0;        // rig::Motion playing in the lab
+  std::int32_t score = 0;             // points, this run
+  std::int32_t best = 0;              // best score in the match
+  std::int32_t combo = 0;             // targets broken in a row this run
+  std::uint16_t countdown_ticks = 0;  // mode Countdown: ticks until it runs (else 0)
+  double distance = 0.0;  // course units travelled by the anchor (interpolated continuously)
+  float speed = 0.f;      // ground speed, units/s, from the anchor's travel between snapshots
+  rig::Pose pose{};       // joints relative to the anchor, units, y down
   // Lab readouts (with the lab flag): cycle phase 0..1 (wraps) and gait 0 walk .. 1 run.
   float lab_phase = 0.f;
   float lab_gait = 0.f;

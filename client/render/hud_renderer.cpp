@@ -78,7 +78,10 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
     const float x = hud.lab.active ? area.x - g.x - 16.f * s : 16.f * s;
     append_net_graph(shapes_, texts_, *hud.net_graph, {x, area.y - g.y - 16.f * s - lift}, s);
   }
-  if (hud.message != StateMessage::None) message(hud, area, s);
+  if (hud.message != StateMessage::None)
+    message(hud, area, s);
+  else if (hud.countdown > 0)
+    countdown(hud, area, s);
 
   const sf::View previous = target.getView();
   target.setView(view);
@@ -138,6 +141,9 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
     texts_.add(group_thousands(r.score), {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
     if (r.down)
       shapes_.rect({x + 38.f * s, ry + 10.f * s, 6.f * s, 2.f * s}, palette::kHurdleStripe);
+    if (r.away)  // small and dim, between the name and the score
+      texts_.add("away", {x + w - 76.f * s, ry + 3.f * s}, px(11, s), palette::kHudDim,
+                 Align::Right);
   }
   if (hud.scoreboard.size() > kRows) {
     texts_.add("+" + std::to_string(hud.scoreboard.size() - kRows) + " more",
@@ -161,6 +167,14 @@ void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
     texts_.add(hud.message_detail, {area.x / 2.f, y + 64.f * s}, px(17, s), palette::kHudDim,
                Align::Centre);
   }
+}
+
+void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
+  const float cx = area.x / 2.f, y = area.y * 0.22f;
+  shapes_.disc({cx, y + 86.f * s}, 64.f * s, sf::Color(28, 20, 40, 170), 48);
+  texts_.add(hud.countdown_caption, {cx, y}, px(20, s), palette::kHudText, Align::Centre, true);
+  texts_.add(std::to_string(hud.countdown), {cx, y + 30.f * s}, px(84, s), palette::kHudAccent,
+             Align::Centre, true);
 }
 
 void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {

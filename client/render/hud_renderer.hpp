@@ -22,6 +22,7 @@ class HudRenderer {
   void scoreboard(const HudState& hud, sf::Vector2f area, float s);
   void message(const HudState& hud, sf::Vector2f area, float s);
   void lab(const HudState& hud, sf::Vector2f area, float s);
+  void countdown(const HudState& hud, sf::Vector2f area, float s);
 
   VertexBatch shapes_;
   TextQueue texts_;

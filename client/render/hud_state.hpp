@@ -14,6 +14,7 @@ struct ScoreRow {
   int best = 0;
   bool followed = false;  // the runner the view follows (highlighted)
   bool down = false;      // crashed, waiting to restart
+  bool away = false;      // its player's window is in the background (online)
 };
 
 // The centred message, when there is one.
@@ -52,6 +53,10 @@ struct HudState {
   std::string message_headline;  // the big line for StateMessage::Custom
   std::string message_detail;    // a second line under the message (an address, a reason)
   LabReadout lab;
+  // A big 3-2-1 in the middle (0: none) under a caption ("new run in", "back in"): the followed
+  // runner counts down (back from away, or out of the lab). Drawn when there is no message.
+  int countdown = 0;
+  std::string countdown_caption;
   const NetPlotHistory* net_graph = nullptr;  // shown when not null (F3)
 };
 

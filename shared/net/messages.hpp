@@ -74,6 +74,8 @@ inline constexpr std::uint8_t kToggleLab = 1u << 2;  // runner <-> motion lab (M
 inline constexpr std::uint8_t kToggleSkeleton = 1u << 3;
 inline constexpr std::uint8_t kTogglePause = 1u << 4;
 inline constexpr std::uint8_t kStep = 1u << 5;  // lab: advance one step while paused
+inline constexpr std::uint8_t kAway = 1u << 6;  // the window went to the background (online)
+inline constexpr std::uint8_t kBack = 1u << 7;  // the window is back in focus (online)
 }  // namespace buttons
 
 struct InputFrame {
@@ -89,14 +91,26 @@ struct Input {
   std::vector<InputFrame> frames;  // ascending ticks, newest last, ≤ kMaxInputFrames
 };
 
-enum class RunnerMode : std::uint8_t { Running, Jumping, Thrusting, Falling, Down, Lab, Count };
+// 3 bits on the wire: Count (8) leaves no room for another mode without widening the field.
+enum class RunnerMode : std::uint8_t {
+  Running,
+  Jumping,
+  Thrusting,
+  Falling,
+  Down,
+  Lab,
+  Parked,     // away: standing still where it stopped
+  Countdown,  // standing, runs when RunnerSnapshot::countdown_ticks reach 0
+  Count
+};
 
 namespace runner_flags {
 inline constexpr std::uint8_t kLab = 1u << 0;
 inline constexpr std::uint8_t kSkeleton = 1u << 1;  // lab skeleton overlay on
 inline constexpr std::uint8_t kPaused = 1u << 2;    // lab time paused
 inline constexpr std::uint8_t kBot = 1u << 3;
-inline constexpr std::uint8_t kAll = 0x0f;
+inline constexpr std::uint8_t kAway = 1u << 4;  // its player is away (any mode: parked, down...)
+inline constexpr std::uint8_t kAll = 0x1f;
 }  // namespace runner_flags
 
 // One runner as a client sees it (decoded; the pose within 0.25 units of the server's).
@@ -109,7 +123,10 @@ struct RunnerSnapshot {
   std::uint32_t best = 0;  // best score of this runner in the match
   double distance = 0.0;   // units travelled along the course (wire: 1/16 unit steps)
   std::uint8_t combo = 0;  // targets broken in a row this run (wire: 0..kMaxWireCombo)
-  rig::Pose pose;          // relative to the runner's anchor
+  // Countdown only (0 otherwise): ticks until it runs, the tick it starts counting
+  // (sim::countdown_ticks_left). Wire: exact, ≤ kMaxWireCountdown.
+  std::uint16_t countdown_ticks = 0;
+  rig::Pose pose;  // relative to the runner's anchor
   // Lab readouts, carried only with kLab (a running runner costs no bytes for them):
   float lab_phase = 0.f;  // 0..1, wraps: gait phase (walk, run); loop progress (throw, jump,
                           // spear form). Wire: 1/256 steps
@@ -118,7 +135,8 @@ struct RunnerSnapshot {
   // with kLab and kSkeleton.
   std::optional<rig::RigDebug> ik;
 };
-inline constexpr std::uint8_t kMaxWireCombo = 7;  // 3 bits; the sim's multiplier stops at 5
+inline constexpr std::uint8_t kMaxWireCombo = 7;          // 3 bits; the sim's multiplier stops at 5
+inline constexpr std::uint16_t kMaxWireCountdown = 4095;  // ticks: 3 s at 1000 Hz fits
 
 // What the own runner's prediction needs (issue "prediction"): sent to its player only.
 struct OwnRunnerState {

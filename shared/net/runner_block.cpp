@@ -10,11 +10,12 @@ namespace spear::net {
 namespace {
 
 constexpr unsigned kIdK = 4;
-constexpr unsigned kModeBits = 3, kFlagBits = 4, kLabMotionBits = 4;
+constexpr unsigned kModeBits = 3, kFlagBits = 5, kLabMotionBits = 4;
 constexpr unsigned kScoreK = 8, kDistanceK = 14;
 constexpr unsigned kScoreDeltaK = 1, kBestDeltaK = 4, kDistanceDeltaK = 8;
 constexpr std::int64_t kMaxDistanceQ = std::int64_t{1} << 40;
 constexpr unsigned kComboBits = 3, kLabValueBits = 8, kIkK = 8;
+constexpr unsigned kCountdownK = 5;
 
 bool lab_fields(std::uint8_t flags) { return (flags & runner_flags::kLab) != 0; }
 bool ik_field(std::uint8_t flags) {
@@ -58,6 +59,20 @@ bool read_lab(BitReader& in, QuantizedRunner& r) {
   if (ik.hands_on_spear && !read_ik_coords(in, ik.hands)) return false;
   r.ik = ik;
   return in.ok();
+}
+
+// The countdown's ticks left travel in full, in both forms, only in mode Countdown (3 s).
+void write_countdown(BitWriter& out, const QuantizedRunner& r) {
+  if (r.mode == RunnerMode::Countdown) out.write_exp_golomb(r.countdown_ticks, kCountdownK);
+}
+
+bool read_countdown(BitReader& in, QuantizedRunner& r) {
+  r.countdown_ticks = 0;
+  if (r.mode != RunnerMode::Countdown) return true;
+  const std::uint64_t v = in.read_exp_golomb(kCountdownK);
+  if (!in.ok() || v > kMaxWireCountdown) return false;
+  r.countdown_ticks = static_cast<std::uint16_t>(v);
+  return true;
 }
 
 std::int32_t quantize_ik(float v) {
@@ -124,7 +139,7 @@ bool read_runner(BitReader& in, const QuantizedSnapshot* baseline, QuantizedRunn
     r.combo = in.read_bool() ? base->combo : static_cast<std::uint8_t>(in.read_bits(kComboBits));
     r.distance = base->distance + in.read_signed(kDistanceDeltaK);
   }
-  if (!read_lab(in, r)) return false;
+  if (!read_lab(in, r) || !read_countdown(in, r)) return false;
   if (r.distance < -kMaxDistanceQ || r.distance > kMaxDistanceQ) return false;
   return read_pose(in, base ? &base->pose : nullptr, r.pose) && in.ok();
 }
@@ -150,6 +165,8 @@ QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
   q.distance =
       std::clamp<std::int64_t>(std::llround(d / kDistanceStep), -kMaxDistanceQ, kMaxDistanceQ);
   q.pose = quantize_pose(r.pose, mode);
+  if (q.mode == RunnerMode::Countdown)
+    q.countdown_ticks = std::min(r.countdown_ticks, kMaxWireCountdown);
   if (lab_fields(q.flags)) {
     const float phase = std::isfinite(r.lab_phase) ? r.lab_phase - std::floor(r.lab_phase) : 0.f;
     q.lab_phase = static_cast<std::uint8_t>(static_cast<int>(std::lround(phase * 256.f)) & 0xff);
@@ -187,6 +204,7 @@ RunnerSnapshot rebuild_runner(const QuantizedRunner& q) {
   r.pose = rebuild_pose(q.pose);
   r.lab_phase = static_cast<float>(q.lab_phase) / 256.f;
   r.lab_gait = static_cast<float>(q.lab_gait) / 255.f;
+  r.countdown_ticks = q.countdown_ticks;
   if (q.ik) {
     rig::RigDebug ik;
     for (int side = 0; side < 2; ++side) {
@@ -223,6 +241,7 @@ void write_runner(BitWriter& out, const QuantizedRunner& r, const QuantizedRunne
     out.write_signed(r.distance - base->distance, kDistanceDeltaK);
   }
   write_lab(out, r);
+  write_countdown(out, r);
   write_pose(out, r.pose, base ? &base->pose : nullptr);
 }
 

@@ -38,6 +38,8 @@ struct QuantizedRunner {
   std::uint8_t lab_gait = 0;
   // With kLab and kSkeleton only: the IK targets, when the server had them.
   std::optional<QuantizedIk> ik;
+  // Mode Countdown only (zero otherwise): ticks until it runs, 0..kMaxWireCountdown.
+  std::uint16_t countdown_ticks = 0;
   QuantizedPose pose;
   friend bool operator==(const QuantizedRunner&, const QuantizedRunner&) = default;
 };

@@ -9,13 +9,15 @@
 namespace spear::net {
 
 namespace {
-constexpr std::array<std::pair<std::uint8_t, sim::Button>, 6> kButtons = {{
+constexpr std::array<std::pair<std::uint8_t, sim::Button>, 8> kButtons = {{
     {buttons::kJump, sim::Button::Jump},
     {buttons::kThrust, sim::Button::Thrust},
     {buttons::kToggleLab, sim::Button::LabToggle},
     {buttons::kToggleSkeleton, sim::Button::SkeletonToggle},
     {buttons::kTogglePause, sim::Button::PauseToggle},
     {buttons::kStep, sim::Button::Step},
+    {buttons::kAway, sim::Button::Away},
+    {buttons::kBack, sim::Button::Back},
 }};
 }  // namespace
 
@@ -55,6 +57,10 @@ RunnerMode wire_mode(const sim::RunnerState& s) {
       return RunnerMode::Down;
     case sim::RunnerMode::Lab:
       return RunnerMode::Lab;
+    case sim::RunnerMode::Parked:
+      return RunnerMode::Parked;
+    case sim::RunnerMode::Countdown:
+      return RunnerMode::Countdown;
   }
   return RunnerMode::Running;
 }
@@ -65,10 +71,11 @@ std::uint8_t wire_flags(const sim::RunnerState& s, bool bot) {
   if (s.skeleton) flags |= runner_flags::kSkeleton;
   if (s.lab_paused) flags |= runner_flags::kPaused;
   if (bot) flags |= runner_flags::kBot;
+  if (s.away) flags |= runner_flags::kAway;
   return flags;
 }
 
-RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& s, bool bot) {
+RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& s, bool bot, float dt) {
   RunnerSnapshot r;
   r.id = id;
   r.mode = wire_mode(s);
@@ -78,6 +85,8 @@ RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& s, bool bot)
   r.best = s.best;
   r.combo = static_cast<std::uint8_t>(std::min<std::uint32_t>(s.combo, kMaxWireCombo));
   r.distance = s.distance;
+  r.countdown_ticks = static_cast<std::uint16_t>(
+      std::min<std::uint32_t>(sim::countdown_ticks_left(s, dt), kMaxWireCountdown));
   r.pose = s.pose;
   if (s.mode == sim::RunnerMode::Lab) {
     r.lab_phase = sim::lab_cycle_progress(s.rig);

@@ -26,7 +26,9 @@ RunnerMode wire_mode(const sim::RunnerState& state);
 std::uint8_t wire_flags(const sim::RunnerState& state, bool bot);
 
 // The runner as a client sees it (pose relative to the anchor, as the sim computed it; the lab
-// readouts only in the lab, the IK targets only with the skeleton overlay on).
-RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& state, bool bot);
+// readouts only in the lab, the IK targets only with the skeleton overlay on; the countdown's
+// ticks left at the match's step `dt`).
+RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& state, bool bot,
+                               float dt = sim::kDefaultDt);
 
 }  // namespace spear::net

@@ -134,6 +134,10 @@ Input BotController::decide(const RunnerState& state, const Course& course, Tick
     restart_set_ = false;
   }
   switch (state.mode) {
+    case RunnerMode::Parked:  // a bot is never away; an autopilot's player may be
+    case RunnerMode::Countdown:
+      plan_ = Plan{};  // it stands: a plan made before is void
+      return in;
     case RunnerMode::Lab:
     case RunnerMode::Falling:
       return in;

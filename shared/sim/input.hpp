@@ -18,8 +18,10 @@ enum class Button : std::uint16_t {
   SkeletonToggle = 1u << 5,  // S: skeleton overlay on / off
   PauseToggle = 1u << 6,     // lab: pause / resume the lab's time
   Step = 1u << 7,            // lab, paused: advance exactly one tick
+  Away = 1u << 8,            // online: the window went to the background (park the runner)
+  Back = 1u << 9,            // online: the window is back in focus (resume after a countdown)
 };
-inline constexpr std::uint16_t kButtonMask = 0xFF;  // every defined bit
+inline constexpr std::uint16_t kButtonMask = 0x3FF;  // every defined bit
 
 struct Input {
   Tick tick = 0;              // the tick this input is for

@@ -194,6 +194,27 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
   advance_passed(s, course);
 }
 
+void park(RunnerState& s, RunnerEvents& ev) {
+  s.mode = RunnerMode::Parked;
+  s.mode_ticks = 0;
+  ev.parked = true;
+}
+
+void begin_countdown(RunnerState& s, RunnerEvents& ev) {
+  s.mode = RunnerMode::Countdown;
+  s.mode_ticks = 0;
+  ev.countdown_started = true;
+}
+
+// Parked and Countdown: standing still where it stopped. The rig blends into Idle in place; its
+// ground does not count (the distance stays), and no obstacle is looked at.
+void step_standing(RunnerState& s, float dt) {
+  rig::RigInput ri;
+  ri.motion = Motion::Idle;
+  (void)travel(s, ri, dt);
+  ++s.mode_ticks;
+}
+
 void step_fallen(RunnerState& s, float dt) {
   rig::RigInput ri;
   ri.motion = Motion::Fall;
@@ -228,6 +249,12 @@ bool restart_allowed(const RunnerState& s, float dt) {
   return s.mode_ticks + ticks_for(rig::kFallDuration, dt) >= ticks_for(kRestartDelay, dt);
 }
 
+std::uint32_t countdown_ticks_left(const RunnerState& s, float dt) {
+  if (s.mode != RunnerMode::Countdown) return 0;
+  const std::uint32_t total = ticks_for(kResumeCountdown, dt);
+  return s.mode_ticks < total ? total - s.mode_ticks : 0;
+}
+
 bool target_broken(const RunnerState& s, std::uint32_t index) {
   const std::int64_t bit = static_cast<std::int64_t>(index) - s.next_obstacle + kBrokenBehind;
   return bit >= 0 && bit < 32 && ((s.broken_bits >> bit) & 1u) != 0;
@@ -251,11 +278,15 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
   RunnerEvents ev;
 
   if (in.has(Button::SkeletonToggle)) s.skeleton = !s.skeleton;
+  // Both in one tick (two late inputs merged): away, then back again.
+  if (in.has(Button::Away)) s.away = true;
+  if (in.has(Button::Back)) s.away = false;
   if (in.has(Button::LabToggle)) {
     if (s.mode == RunnerMode::Lab) {
-      start_run(s);  // a fresh run from the course start
+      start_run(s);  // a fresh run from the course start, after the countdown
       s.lab_paused = false;
       ev.left_lab = true;
+      begin_countdown(s, ev);
     } else {
       s.mode = RunnerMode::Lab;
       s.mode_ticks = 0;
@@ -264,12 +295,27 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
     }
   }
 
+  // A runner standing or running stops for an away player at once; one back starts counting.
+  if (s.away && (s.mode == RunnerMode::Running || s.mode == RunnerMode::Countdown)) park(s, ev);
+  if (!s.away && s.mode == RunnerMode::Parked) begin_countdown(s, ev);
+
   switch (s.mode) {
     case RunnerMode::Lab:
       step_lab(s, in, dt);
       return ev;
+    case RunnerMode::Parked:
+      step_standing(s, dt);
+      return ev;
+    case RunnerMode::Countdown:
+      step_standing(s, dt);
+      if (s.mode_ticks >= ticks_for(kResumeCountdown, dt)) {
+        s.mode = RunnerMode::Running;  // runs on from here at the next tick
+        s.mode_ticks = 0;
+        ev.resumed = true;
+      }
+      return ev;
     case RunnerMode::Down:
-      if (in.has(Button::Jump) && restart_allowed(s, dt)) {
+      if (in.has(Button::Jump) && restart_allowed(s, dt) && !s.away) {
         start_run(s);
         ev.restarted = true;
         Input rest = in;  // the Jump that restarted does not also leap
@@ -288,6 +334,7 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
     case RunnerMode::Running:
     case RunnerMode::Leaping:
       step_alive(s, in, course, dt, ev);
+      if (s.away && s.mode == RunnerMode::Running) park(s, ev);  // landed from a leap
       return ev;
   }
   return ev;

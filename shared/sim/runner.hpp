@@ -15,16 +15,22 @@
 namespace spear::sim {
 
 enum class RunnerMode : std::uint8_t {
-  Running,  // on the course, run gait, cadence ramped by distance
-  Leaping,  // in a jump (rig Motion::Leap for kLeapDuration), then back to Running
-  Falling,  // crashed: the rig plays Motion::Fall (kFallDuration)
-  Down,     // lying after the fall; Jump restarts once restart_allowed()
-  Lab,      // motion lab: no travel, no obstacles; motions picked by input
+  Running,    // on the course, run gait, cadence ramped by distance
+  Leaping,    // in a jump (rig Motion::Leap for kLeapDuration), then back to Running
+  Falling,    // crashed: the rig plays Motion::Fall (kFallDuration)
+  Down,       // lying after the fall; Jump restarts once restart_allowed()
+  Lab,        // motion lab: no travel, no obstacles; motions picked by input
+  Parked,     // away: standing still (rig Motion::Idle) where it stopped; no travel, no obstacles,
+              // no score
+  Countdown,  // standing as Parked for kResumeCountdown, then Running from where it stands
 };
 
 // Rules (seconds; converted to whole ticks with ticks_for()).
 inline constexpr float kRestartDelay = 1.5f;  // from the crash until Jump may restart: the fall
                                               // (0.9 s) and a moment lying down
+// After Back (from Parked) and after leaving the lab (at the course start): the runner stands
+// this long, then runs. Whole ticks: ticks_for(kResumeCountdown, dt).
+inline constexpr float kResumeCountdown = 3.f;
 inline constexpr std::uint32_t kTargetBonus = 10;  // points for a target, × the combo
 inline constexpr std::uint32_t kMaxCombo = 5;      // the combo multiplier stops growing here
 // How far behind its rearmost body point an obstacle must be to count as passed (units).
@@ -64,6 +70,10 @@ struct RunnerState {
   std::uint8_t lab_motion = 0;  // index into kLabMotions
   bool skeleton = false;        // skeleton overlay on (any mode)
   bool lab_paused = false;      // lab time stopped (Step advances one tick)
+
+  // The player is away (Away pressed, Back not yet): a running runner is Parked (a leaping one
+  // once it lands); a falling, lying or lab runner keeps its mode and only carries the flag.
+  bool away = false;
 };
 static_assert(std::is_trivially_copyable_v<RunnerState>);
 
@@ -76,6 +86,9 @@ struct RunnerEvents {
   bool restarted = false;
   bool entered_lab = false;
   bool left_lab = false;
+  bool parked = false;                   // stopped for an away player (Parked from now on)
+  bool countdown_started = false;        // back from away, or out of the lab: Countdown from now on
+  bool resumed = false;                  // the countdown ended: Running from the next tick
   std::uint32_t obstacle = kNoObstacle;  // the target broken or the obstacle hit
 };
 
@@ -87,13 +100,19 @@ RunnerState new_runner_state();
 // enforces the cooldown); the distance advances by exactly the rig's scroll so planted feet stay
 // put; targets hit by the spear tip during the strike window break; a body or leg touching a
 // hurdle or an unbroken target crashes. Falling → Down after the fall; Jump restarts after
-// kRestartDelay (distance 0, the course from its start). LabToggle enters the lab from any mode;
-// leaving it starts a new run from the course start. dt must be > 0 and finite.
+// kRestartDelay (distance 0, the course from its start), unless away. LabToggle enters the lab
+// from any mode; leaving it starts a new run from the course start after the countdown. Away
+// parks a running runner at once (distance frozen, the rig blends to Idle in place), a leaping
+// one when it lands; Back turns Parked into Countdown; a countdown ends in Running. Parked and
+// Countdown runners score nothing and obstacles do nothing to them. dt must be > 0 and finite.
 RunnerEvents step_runner(RunnerState& state, const Input* input, const Course& course,
                          float dt = kDefaultDt);
 
 bool runner_alive(const RunnerState& state);  // Running or Leaping
 bool restart_allowed(const RunnerState& state, float dt = kDefaultDt);
+// Ticks until a Countdown runner runs (the tick it starts running counts): from
+// ticks_for(kResumeCountdown, dt) − 1 after its first countdown tick down to 1; 0 in other modes.
+std::uint32_t countdown_ticks_left(const RunnerState& state, float dt = kDefaultDt);
 // Was obstacle `index` (a target) broken by this runner in its current run? Exact for the
 // obstacles around the runner (kBrokenBehind behind, 8 ahead); false outside that window.
 bool target_broken(const RunnerState& state, std::uint32_t index);

@@ -61,6 +61,9 @@ void accumulate_events(RunnerEvents& a, const RunnerEvents& b) {
   a.restarted |= b.restarted;
   a.entered_lab |= b.entered_lab;
   a.left_lab |= b.left_lab;
+  a.parked |= b.parked;
+  a.countdown_started |= b.countdown_started;
+  a.resumed |= b.resumed;
   if (b.obstacle != kNoObstacle) a.obstacle = b.obstacle;
 }
 

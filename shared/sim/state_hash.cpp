@@ -69,6 +69,9 @@ std::uint64_t hash_rig(const rig::RigState& r, std::uint64_t h) {
   return x.h;
 }
 
+// hash_runner lists RunnerState's fields one by one: a new field must be added here too.
+static_assert(sizeof(RunnerState) == 696, "RunnerState changed: update hash_runner");
+
 std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   Hasher x{hash_pose(s.pose, hash_rig(s.rig, h))};
   x.u8(static_cast<std::uint8_t>(s.mode));
@@ -89,6 +92,7 @@ std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   x.u8(s.lab_motion);
   x.b(s.skeleton);
   x.b(s.lab_paused);
+  x.b(s.away);
   return x.h;
 }
 

@@ -275,6 +275,44 @@ TEST(MatchLoopPump, SilentClientIsFreedAfterFiveSecondsAndItsSlotReused) {
   EXPECT_EQ(pump.loop->sessions().players(), 1);
 }
 
+TEST(MatchLoopPump, AParkedPlayerIsAwayForOthersAndStillTimesOutWhenSilent) {
+  LoopPump pump(small_config());
+  PumpClient& a = pump.add_client(player("a"));
+  PumpClient& watcher = pump.add_client(spectator());
+  pump.connect_all();
+  ASSERT_EQ(a.connection.state(), ConnectionState::Connected);
+  const net::RunnerId ra = *a.connection.welcome()->runner_id;
+  pump.ticks(20);
+  a.connection.push_input({pump.loop->match().tick() + 2, net::buttons::kAway, 0});
+  pump.ticks(30);
+  // Away for everyone: the spectator's newest snapshot has it parked, flagged, standing still.
+  ASSERT_FALSE(watcher.snapshots.empty());
+  const auto find = [&](const net::Snapshot& s) -> const net::RunnerSnapshot* {
+    for (const auto& r : s.runners)
+      if (r.id == ra) return &r;
+    return nullptr;
+  };
+  const net::RunnerSnapshot* seen = find(watcher.snapshots.back());
+  ASSERT_NE(seen, nullptr);
+  EXPECT_EQ(seen->mode, net::RunnerMode::Parked);
+  EXPECT_TRUE(seen->flags & net::runner_flags::kAway);
+  const double parked = seen->distance;
+  // Acks alone keep an away player connected (it sends no presses for 6 s).
+  const double from = pump.now;
+  while (pump.now < from + 6.0) pump.tick();
+  EXPECT_EQ(a.connection.state(), ConnectionState::Connected);
+  seen = find(watcher.snapshots.back());
+  ASSERT_NE(seen, nullptr);
+  EXPECT_EQ(seen->mode, net::RunnerMode::Parked);
+  EXPECT_EQ(seen->distance, parked);
+  // Silent, it is freed after 5 s like any other player.
+  a.silent = true;
+  const double silent = pump.now;
+  while (pump.now < silent + 5.2) pump.tick();
+  EXPECT_EQ(pump.loop->match().runner(ra), nullptr);
+  EXPECT_EQ(pump.stats.timeouts, 1u);
+}
+
 TEST(MatchLoopPump, ExplicitDisconnectFreesTheSlotAtOnce) {
   server::ServerConfig c = small_config();
   c.max_players = 1;

@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include <asio.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <regex>
@@ -236,6 +239,68 @@ class FakeSidecar {
   std::mutex mutex_;
   std::vector<std::string> requests_;
 };
+
+TEST(ServerBinary, HealthProbeFollowsTheRunningServerWhateverItsMetricsPort) {
+  const std::string file = temp_path("health");
+  std::remove(file.c_str());
+  // Not running yet: unhealthy, with the reason.
+  std::string out;
+  auto code = run_to_exit(kServer, {"--health-probe", "--health-file", file}, 10.0, &out);
+  ASSERT_TRUE(code.has_value());
+  EXPECT_EQ(*code, 1) << out;
+  EXPECT_NE(out.find("no health file"), std::string::npos) << out;
+
+  // The metrics port is chosen by the server (0) and given to it by variable; the probe is told
+  // nothing but the file (from the environment, like a container's HEALTHCHECK).
+  ChildProcess server(kServer,
+                      {"--port", "0", "--bind", "127.0.0.1", "--metrics-bind", "127.0.0.1"},
+                      {{"SPEAR_METRICS_PORT", "0"}, {"SPEAR_HEALTH_FILE", file}});
+  ASSERT_TRUE(server.wait_for_line("metrics on", 10.0)) << server.output();
+  ChildProcess probe(kServer, {"--health-probe"}, {{"SPEAR_HEALTH_FILE", file}});
+  code = probe.wait_exit(10.0);
+  ASSERT_TRUE(code.has_value()) << probe.output();
+  EXPECT_EQ(*code, 0) << probe.output();
+  EXPECT_NE(probe.output().find("answered 200"), std::string::npos) << probe.output();
+
+  // A clean stop removes the heartbeat: the probe says unhealthy again.
+  server.send_signal(SIGTERM);
+  ASSERT_EQ(server.wait_exit(10.0), 0) << server.output();
+  code = run_to_exit(kServer, {"--health-probe", "--health-file", file}, 10.0, &out);
+  ASSERT_TRUE(code.has_value());
+  EXPECT_EQ(*code, 1) << out;
+}
+
+TEST(ServerBinary, HealthProbeRefusesAStaleOrForeignFile) {
+  const std::string file = temp_path("health-stale");
+  {
+    std::ofstream f(file);
+    f << R"({"pid":1,"port":27600,"metrics_port":null,"metrics_bind":"127.0.0.1","tick":5})";
+  }
+  std::string out;
+  auto code = run_to_exit(kServer, {"--health-probe", "--health-file", file}, 10.0, &out);
+  ASSERT_TRUE(code.has_value());
+  EXPECT_EQ(*code, 0) << out;  // fresh, pid 1 lives, metrics off: the heartbeat is enough
+  {
+    std::ofstream f(file);
+    f << "not json";
+  }
+  code = run_to_exit(kServer, {"--health-probe", "--health-file", file}, 10.0, &out);
+  ASSERT_TRUE(code.has_value());
+  EXPECT_EQ(*code, 1) << out;
+  EXPECT_NE(out.find("not one the server writes"), std::string::npos) << out;
+  // A heartbeat nobody renewed for a minute.
+  {
+    std::ofstream f(file);
+    f << R"({"pid":1,"port":27600,"metrics_port":null,"metrics_bind":"127.0.0.1","tick":5})";
+  }
+  std::filesystem::last_write_time(
+      file, std::filesystem::file_time_type::clock::now() - std::chrono::seconds(60));
+  code = run_to_exit(kServer, {"--health-probe", "--health-file", file}, 10.0, &out);
+  ASSERT_TRUE(code.has_value());
+  EXPECT_EQ(*code, 1) << out;
+  EXPECT_NE(out.find("stopped updating"), std::string::npos) << out;
+  std::remove(file.c_str());
+}
 
 TEST(ServerBinary, AgonesReadyHealthAndShutdownReachTheSidecar) {
   FakeSidecar sidecar;

@@ -25,6 +25,8 @@ constexpr ButtonRow kButtonTable[] = {
     {buttons::kToggleSkeleton, sim::Button::SkeletonToggle},
     {buttons::kTogglePause, sim::Button::PauseToggle},
     {buttons::kStep, sim::Button::Step},
+    {buttons::kAway, sim::Button::Away},
+    {buttons::kBack, sim::Button::Back},
 };
 
 TEST(SimWire, EveryButtonMapsToItsSimButtonAndBack) {
@@ -37,8 +39,8 @@ TEST(SimWire, EveryButtonMapsToItsSimButtonAndBack) {
     EXPECT_EQ(in.buttons, static_cast<std::uint16_t>(row.sim)) << int(row.wire);
     EXPECT_EQ(to_input_frame(in), f) << int(row.wire);
   }
-  // Every combination of the six wire bits survives the round trip.
-  for (unsigned bits = 0; bits < 64; ++bits) {
+  // Every combination of the eight wire bits survives the round trip.
+  for (unsigned bits = 0; bits < 256; ++bits) {
     InputFrame f;
     f.tick = bits;
     f.buttons = static_cast<std::uint8_t>(bits);
@@ -46,10 +48,7 @@ TEST(SimWire, EveryButtonMapsToItsSimButtonAndBack) {
   }
 }
 
-TEST(SimWire, UndefinedWireBitsAndSimOnlyButtonsCarryNothing) {
-  InputFrame f;
-  f.buttons = 0xC0;  // bits 6 and 7: not defined
-  EXPECT_TRUE(to_sim_input(f).empty());
+TEST(SimWire, SimOnlyButtonsCarryNothing) {
   sim::Input in;
   in.press(sim::Button::LabNext).press(sim::Button::LabPrev);  // no wire bit: picks travel
   EXPECT_EQ(to_input_frame(in).buttons, 0);
@@ -95,6 +94,8 @@ TEST(SimWire, EverySimModeHasItsWireMode) {
       {sim::RunnerMode::Falling, -1.f, RunnerMode::Falling, 0},
       {sim::RunnerMode::Down, -1.f, RunnerMode::Down, 0},
       {sim::RunnerMode::Lab, -1.f, RunnerMode::Lab, runner_flags::kLab},
+      {sim::RunnerMode::Parked, -1.f, RunnerMode::Parked, 0},
+      {sim::RunnerMode::Countdown, -1.f, RunnerMode::Countdown, 0},
   };
   for (const Row& row : rows) {
     s.mode = row.sim;
@@ -109,6 +110,46 @@ TEST(SimWire, EverySimModeHasItsWireMode) {
   s.lab_paused = true;
   EXPECT_EQ(wire_flags(s, false),
             runner_flags::kLab | runner_flags::kSkeleton | runner_flags::kPaused);
+  // Away is a flag in any mode (a parked runner, a fallen one, one in the lab).
+  for (sim::RunnerMode m : {sim::RunnerMode::Parked, sim::RunnerMode::Down,
+                            sim::RunnerMode::Falling, sim::RunnerMode::Lab}) {
+    sim::RunnerState a = sim::new_runner_state();
+    a.mode = m;
+    a.away = true;
+    EXPECT_TRUE(wire_flags(a, false) & runner_flags::kAway) << int(m);
+    EXPECT_TRUE(runner_snapshot(1, a, false).flags & runner_flags::kAway) << int(m);
+  }
+  sim::RunnerState parked = sim::new_runner_state();
+  parked.mode = sim::RunnerMode::Parked;
+  EXPECT_FALSE(wire_flags(parked, false) & runner_flags::kAway);
+}
+
+TEST(SimWire, CountdownCarriesItsTicksLeftAtTheMatchRate) {
+  const sim::Course course(7);
+  sim::RunnerState s = sim::new_runner_state();
+  sim::Input away;
+  away.press(sim::Button::Away);
+  sim::Input back;
+  back.press(sim::Button::Back);
+  step(s, course, away, 10);
+  EXPECT_EQ(runner_snapshot(2, s, false).mode, RunnerMode::Parked);
+  EXPECT_EQ(runner_snapshot(2, s, false).countdown_ticks, 0);
+  step(s, course, back, 0);
+  RunnerSnapshot r = runner_snapshot(2, s, false);
+  EXPECT_EQ(r.mode, RunnerMode::Countdown);
+  EXPECT_EQ(r.countdown_ticks, 179);
+  EXPECT_EQ(r.flags & runner_flags::kAway, 0);
+  step(s, course, {}, 177);
+  EXPECT_EQ(runner_snapshot(2, s, false).countdown_ticks, 1);
+  step(s, course, {}, 0);
+  EXPECT_EQ(runner_snapshot(2, s, false).mode, RunnerMode::Running);
+  EXPECT_EQ(runner_snapshot(2, s, false).countdown_ticks, 0);
+  // At 30 Hz the same state is further from its end (3 s is 90 ticks there).
+  sim::RunnerState c = sim::new_runner_state();
+  c.mode = sim::RunnerMode::Countdown;
+  c.mode_ticks = 30;
+  EXPECT_EQ(runner_snapshot(2, c, false, 1.f / 30.f).countdown_ticks, 60);
+  EXPECT_EQ(runner_snapshot(2, c, false).countdown_ticks, 150);
 }
 
 TEST(SimWire, RunningRunnerCarriesTheComboAndNoLabReadouts) {

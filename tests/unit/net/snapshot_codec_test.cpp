@@ -410,3 +410,82 @@ TEST(RunnerBlockLab, LabReadoutsAndComboSurviveDeltasAndModeChanges) {
 
 }  // namespace
 }  // namespace spear::net
+
+namespace spear::net {
+namespace {
+
+// Away and countdown (issue 15): the away flag and the new modes round-trip in full and delta
+// forms; the countdown's ticks travel exactly, only in mode Countdown.
+TEST(RunnerBlockAway, ModesFlagAndTicksLeftSurviveFullAndDelta) {
+  SnapshotEncoder enc;
+  SnapshotDecoder dec;
+  int deltas = 0, countdowns = 0;
+  for (Tick tick = 0; tick < 200; tick += 2) {
+    Snapshot w = world(tick, 3);
+    RunnerSnapshot& r = w.runners[2];
+    if (tick >= 40 && tick < 100) {
+      r.mode = RunnerMode::Parked;
+      r.flags |= runner_flags::kAway;
+    } else if (tick >= 100 && tick < 160) {
+      r.mode = RunnerMode::Countdown;
+      r.countdown_ticks = static_cast<std::uint16_t>(179 - (tick - 100));
+    }
+    if (tick >= 160 && tick < 180) {  // down while away
+      r.mode = RunnerMode::Down;
+      r.flags |= runner_flags::kAway;
+    }
+    const auto msg = over_the_wire(enc.encode(w));
+    Snapshot out;
+    ASSERT_EQ(dec.decode(msg, out), SnapshotDecodeError::None) << "tick " << tick;
+    if (out.baseline_tick) ++deltas;
+    expect_matches(out, w);
+    for (const auto& got : out.runners) {
+      const RunnerSnapshot& sent = w.runners[got.id];
+      SCOPED_TRACE("tick " + std::to_string(tick) + " runner " + std::to_string(got.id));
+      EXPECT_EQ(got.mode, sent.mode);
+      EXPECT_EQ(got.flags, sent.flags);
+      EXPECT_EQ(got.countdown_ticks, sent.countdown_ticks);
+      if (got.mode == RunnerMode::Countdown) ++countdowns;
+    }
+    if (tick % 6 != 4) enc.acknowledge(tick);
+  }
+  EXPECT_GT(deltas, 60);
+  EXPECT_EQ(countdowns, 30);
+}
+
+TEST(RunnerBlockAway, TicksLeftCostBitsOnlyInCountdownAndAreCapped) {
+  RunnerSnapshot running = test::synthetic_runner(3, 500);
+  RunnerSnapshot stray = running;
+  stray.countdown_ticks = 100;  // not counting down: not sent
+  EXPECT_EQ(quantize_runner(stray), quantize_runner(running));
+  EXPECT_EQ(rebuild_runner(quantize_runner(stray)).countdown_ticks, 0);
+  RunnerSnapshot counting = running;
+  counting.mode = RunnerMode::Countdown;
+  counting.countdown_ticks = 179;
+  EXPECT_GT(full_bytes(counting), full_bytes(running));
+  EXPECT_LE(full_bytes(counting), full_bytes(running) + 2);
+  EXPECT_EQ(rebuild_runner(quantize_runner(counting)).countdown_ticks, 179);
+  counting.countdown_ticks = 60000;
+  EXPECT_EQ(rebuild_runner(quantize_runner(counting)).countdown_ticks, kMaxWireCountdown);
+}
+
+TEST(RunnerBlockAway, TicksLeftBeyondTheCapAreRejected) {
+  // A countdown runner whose ticks field says 4096: a hand-written block.
+  QuantizedRunner q = quantize_runner(test::synthetic_runner(1, 10));
+  q.mode = RunnerMode::Countdown;
+  q.countdown_ticks = kMaxWireCountdown;
+  BitWriter ok;
+  write_runner(ok, q, nullptr);
+  std::vector<QuantizedRunner> out;
+  const auto good = ok.take();
+  ASSERT_TRUE(read_runner_block(good, 1, nullptr, out));
+  EXPECT_EQ(out[0].countdown_ticks, kMaxWireCountdown);
+  q.countdown_ticks = kMaxWireCountdown + 1;
+  BitWriter bad;
+  write_runner(bad, q, nullptr);
+  const auto over = bad.take();
+  EXPECT_FALSE(read_runner_block(over, 1, nullptr, out));
+}
+
+}  // namespace
+}  // namespace spear::net

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "frame_json.hpp"
 #include "rig/rig.hpp"
@@ -49,12 +50,17 @@ TEST(DumpLine, HasEveryFieldInAFixedFormat) {
   std::string line;
   append_frame_json(f, line);
   ASSERT_EQ(line.back(), '\n');
+  // The fields in their fixed order, each with its type.
   for (const char* key :
-       {"{\"t\":0.0000,", "\"motion\":\"run\"", "\"scroll\":0.000",
+       {"{\"t\":0.0,", "\"motion\":\"run\"", "\"scroll\":0.0",
         "\"sx\":", "\"sy\":", "\"head_r\":", "\"joints\":{\"pelvis\":[", "\"knee_near\":[",
         "\"spear_tip\":[", "\"hair\":[[", "\"contact\":{\"foot_near\":true,\"foot_far\":false}}"}) {
     EXPECT_NE(line.find(key), std::string::npos) << key << " in " << line;
   }
+  const auto j = nlohmann::json::parse(line, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << line;
+  EXPECT_EQ(j["joints"].size(), rig::kJointCount + 1);  // + hair
+  EXPECT_NEAR(j["joints"]["pelvis"][1].get<double>(), f.pose[rig::Joint::Pelvis].y, 5e-4);
   EXPECT_EQ(line.find("nan"), std::string::npos);
   EXPECT_EQ(std::count(line.begin(), line.end(), '\n'), 1);
 }

@@ -290,12 +290,12 @@ TEST(Runner, LabStopsTravelAndSwitchesMotions) {
   EXPECT_FLOAT_EQ(s.rig.motion_time, time + kDefaultDt);
   EXPECT_TRUE(s.lab_paused);
 
-  // Leaving the lab starts a fresh run from the course start.
+  // Leaving the lab starts a fresh run from the course start, after the countdown.
   EXPECT_TRUE(step_runner(s, &toggle, c).left_lab);
-  EXPECT_EQ(s.mode, RunnerMode::Running);
+  EXPECT_EQ(s.mode, RunnerMode::Countdown);
   EXPECT_FALSE(s.lab_paused);
   EXPECT_TRUE(s.skeleton);
-  EXPECT_LT(s.distance, 20.0);
+  EXPECT_EQ(s.distance, 0.0);
   EXPECT_EQ(s.runs, 2u);
 }
 

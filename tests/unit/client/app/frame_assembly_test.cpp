@@ -147,6 +147,87 @@ TEST(FrameAssembly, ComboOfTheFollowedRunnerReachesTheHud) {
   EXPECT_GE(combo, 1);
 }
 
+// Online away (issue 15): the own runner parked says so, and the way back counts 3-2-1. The
+// embedded server stands in for a remote one (`online` is what main sets for --connect).
+TEST(FrameAssembly, AwaySaysSoAndTheWayBackCountsDown) {
+  SessionConfig config;
+  config.name = "away";
+  config.online = true;
+  config.autoplay = true;
+  config.script = script("1.0:FocusLost,2.5:FocusGained");
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  ASSERT_TRUE(game->run_until(15.0, [](const FrameData& f) {
+    return f.hud.message == StateMessage::Custom && message_headline(f.hud) == "away";
+  })) << "never showed away";
+  EXPECT_EQ(game->session->own()->frame.mode, net::RunnerMode::Parked);
+  std::set<int> shown;
+  std::string caption;
+  game->run_until(6.0, [&](const FrameData& f) {
+    if (f.hud.countdown > 0) {
+      shown.insert(f.hud.countdown);
+      caption = f.hud.countdown_caption;
+      EXPECT_EQ(f.hud.message, StateMessage::None);
+    }
+    return !shown.empty() && f.hud.countdown == 0;
+  });
+  EXPECT_EQ(shown, (std::set<int>{1, 2, 3}));
+  EXPECT_EQ(caption, "resuming in");
+  EXPECT_EQ(game->session->own()->frame.mode, net::RunnerMode::Running);
+}
+
+TEST(FrameAssembly, LeavingTheLabSaysANewRunStartsAfterACountdown) {
+  SessionConfig config;
+  config.name = "lab";
+  config.script = script("0.5:M,1.5:M");
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  std::set<int> shown;
+  std::string caption;
+  ASSERT_TRUE(game->run_until(15.0, [&](const FrameData& f) {
+    if (f.hud.countdown > 0) {
+      shown.insert(f.hud.countdown);
+      caption = f.hud.countdown_caption;
+      EXPECT_FALSE(f.hud.lab.active);
+    }
+    return !shown.empty() && f.hud.countdown == 0;
+  }));
+  EXPECT_EQ(shown, (std::set<int>{1, 2, 3}));
+  EXPECT_EQ(caption, "new run in");
+}
+
+TEST(FrameAssembly, AwayWithoutPredictionParksTheRunnerToo) {
+  SessionConfig config;
+  config.name = "shown";
+  config.online = true;
+  config.prediction = false;  // the own runner as the server sent it, presses from the keys path
+  config.script = script("0.5:FocusLost");
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  EXPECT_TRUE(game->run_until(10.0, [&](const FrameData& f) {
+    const RunnerView* mine = game->session->own();
+    return mine && mine->frame.mode == net::RunnerMode::Parked &&
+           (mine->frame.flags & net::runner_flags::kAway) && message_headline(f.hud) == "away";
+  })) << "never parked";
+}
+
+TEST(FrameAssembly, LocalPlayDoesNotParkOnFocusLoss) {
+  SessionConfig config;
+  config.name = "local";
+  config.script = script("0.5:FocusLost");  // local play: the app pauses the match instead
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  bool parked = false;
+  game->run_until(2.0, [&](const FrameData&) {
+    const RunnerView* mine = game->session->own();
+    parked |= mine && mine->frame.mode == net::RunnerMode::Parked;
+    return false;
+  });
+  EXPECT_FALSE(parked);
+  ASSERT_NE(game->session->own(), nullptr);
+  EXPECT_FALSE(game->session->own()->frame.flags & net::runner_flags::kAway);
+}
+
 TEST(FrameAssembly, BadAddressSaysSoInTheHeadline) {
   SessionConfig config;
   config.server_label = "nowhere:1";

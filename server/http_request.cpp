@@ -1,4 +1,4 @@
-#include "server/http_post.hpp"
+#include "server/http_request.hpp"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,8 @@ namespace spear::server {
 
 namespace {
 
-struct PostOperation : std::enable_shared_from_this<PostOperation> {
-  PostOperation(asio::io_context& io, std::function<void(int)> cb)
+struct RequestOperation : std::enable_shared_from_this<RequestOperation> {
+  RequestOperation(asio::io_context& io, std::function<void(int)> cb)
       : socket(io), timer(io), done(std::move(cb)) {}
 
   void start(const asio::ip::tcp::endpoint& to, double timeout_seconds) {
@@ -71,14 +71,19 @@ struct PostOperation : std::enable_shared_from_this<PostOperation> {
 
 }  // namespace
 
-void async_http_post(asio::io_context& io, const asio::ip::tcp::endpoint& to, std::string path,
-                     std::string json_body, double timeout_seconds,
-                     std::function<void(int status)> done) {
-  auto op = std::make_shared<PostOperation>(io, std::move(done));
-  op->request = fmt::format(
-      "POST {} HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\n"
-      "Content-Length: {}\r\nConnection: close\r\n\r\n{}",
-      path, to.port(), json_body.size(), json_body);
+void async_http_request(asio::io_context& io, const asio::ip::tcp::endpoint& to, std::string method,
+                        std::string path, std::string json_body, double timeout_seconds,
+                        std::function<void(int status)> done) {
+  auto op = std::make_shared<RequestOperation>(io, std::move(done));
+  if (method == "POST") {
+    op->request = fmt::format(
+        "POST {} HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\n"
+        "Content-Length: {}\r\nConnection: close\r\n\r\n{}",
+        path, to.port(), json_body.size(), json_body);
+  } else {
+    op->request = fmt::format("{} {} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
+                              method, path, to.port());
+  }
   op->start(to, timeout_seconds);
 }
 
