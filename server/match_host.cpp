@@ -137,9 +137,11 @@ void MatchHost::step() {
   }
   match_.step();
   for (auto& [id, offset] : offsets_) {
-    // A restart or a lab switch in the step is a cut: what is left of a glide goes with it.
+    // A restart or a lab switch in the step is a cut, and a runner shown exactly (parked, in the
+    // lab) is never glided: what is left of a glide goes.
     const sim::MatchRunner* r = match_.runner(id);
-    const bool cut = !r || r->events.restarted || r->events.entered_lab || r->events.left_lab;
+    const bool cut = !r || r->events.restarted || r->events.entered_lab || r->events.left_lab ||
+                     PresentationOffset::shows_exactly(r->state);
     if (cut) offset = PresentationOffset{};
     offset.fade(match_.dt());
   }

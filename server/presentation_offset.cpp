@@ -6,7 +6,12 @@
 namespace spear::server {
 
 namespace {
-bool in_lab(const sim::RunnerState& s) { return s.mode == sim::RunnerMode::Lab; }
+// Where a glide would be wrong: the lab shows its readouts exactly, and a parked (or counting
+// down) runner stands where the sim stopped it (sliding there would be a moonwalk).
+bool shown_exactly(const sim::RunnerState& s) {
+  return s.mode == sim::RunnerMode::Lab || s.mode == sim::RunnerMode::Parked ||
+         s.mode == sim::RunnerMode::Countdown;
+}
 
 // Factor that shrinks an offset of size `size` for one tick: the exponential fade, but no step
 // larger than max_step and none smaller than min_step (so that the tail ends).
@@ -20,7 +25,7 @@ double shrink_factor(double size, double fade, double min_step, double max_step)
 void PresentationOffset::correct(const sim::RunnerState& before, const sim::RunnerState& after) {
   const double dd = before.distance - after.distance;
   if (dd == 0.0 && before.pose.joints == after.pose.joints) return;  // nothing moved
-  if (in_lab(before) || in_lab(after) || std::abs(dd + distance_) > kMaxDistance) {
+  if (shown_exactly(before) || shown_exactly(after) || std::abs(dd + distance_) > kMaxDistance) {
     *this = PresentationOffset{};  // a cut: show the new state as it is
     return;
   }
@@ -28,6 +33,10 @@ void PresentationOffset::correct(const sim::RunnerState& before, const sim::Runn
     joints_[j] += before.pose.joints[j] - after.pose.joints[j];
   distance_ += dd;
   idle_ = false;
+}
+
+bool PresentationOffset::shows_exactly(const sim::RunnerState& state) {
+  return shown_exactly(state);
 }
 
 void PresentationOffset::fade(float dt) {

@@ -32,6 +32,9 @@ class PresentationOffset {
   // The runner's state went from `before` to `after` without a step (a re-simulation): keep
   // showing what `before` showed (with the offset it had), then glide to `after`.
   void correct(const sim::RunnerState& before, const sim::RunnerState& after);
+  // The lab (its readouts), a parked runner and a countdown (standing where the sim stopped it)
+  // are shown as they are, never glided.
+  static bool shows_exactly(const sim::RunnerState& state);
   // One tick of dt seconds passed.
   void fade(float dt);
   // No offset left: nothing to add (and nothing to keep).

@@ -167,7 +167,7 @@ TEST(PresentationOffset, FadesBoundedAndEnds) {
   EXPECT_GE(ticks, 80.0 / (PresentationOffset::kMaxSpeed / kTickRate));
 }
 
-TEST(PresentationOffset, RestartsAndTheLabAreCuts) {
+TEST(PresentationOffset, RestartsTheLabAndParkingAreCuts) {
   sim::RunnerState running = sim::new_runner_state(), restarted = running;
   running.distance = 2000.0;
   PresentationOffset o;
@@ -178,6 +178,19 @@ TEST(PresentationOffset, RestartsAndTheLabAreCuts) {
   lab.pose.joints[3] += rig::Vec2{5.f, 5.f};
   o.correct(running, lab);
   EXPECT_TRUE(o.idle());
+  // A late Away parks the runner a few ticks earlier: it stands where the sim parked it.
+  sim::RunnerState parked = running;
+  parked.mode = sim::RunnerMode::Parked;
+  parked.distance -= 20.0;
+  o.correct(running, parked);
+  EXPECT_TRUE(o.idle());
+  // A real glide is dropped as well once the runner is parked.
+  sim::RunnerState up = running;
+  for (auto& j : up.pose.joints) j += rig::Vec2{0.f, -40.f};
+  o.correct(running, up);
+  EXPECT_FALSE(o.idle());
+  EXPECT_TRUE(PresentationOffset::shows_exactly(parked));
+  EXPECT_FALSE(PresentationOffset::shows_exactly(running));
 }
 
 }  // namespace
