@@ -86,6 +86,7 @@ void MatchHost::remove_runner(net::RunnerId wire) {
   if (const sim::MatchRunner* r = match_.runner(*id)) info.last_state = r->state;
   info.present = false;
   match_.remove_runner(*id);
+  offsets_.erase(*id);
   std::erase_if(bots_, [&](const Bot& b) { return b.runner == *id; });
   by_wire_.erase(wire);
   wire_ids_.release(wire, match_.tick());
@@ -97,6 +98,8 @@ InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFram
   if (!id) return counts;
   RunnerInfo& info = runners_.at(*id);
   if (info.bot) return counts;
+  // A late input re-simulates the runner inside submit_input: what changed is glided in.
+  const sim::RunnerState before = match_.runner(*id)->state;
   for (const net::InputFrame& frame : frames) {
     switch (match_.submit_input(*id, net::to_sim_input(frame))) {
       case sim::SubmitResult::Accepted:
@@ -117,6 +120,13 @@ InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFram
         break;
     }
   }
+  const sim::RunnerState& after = match_.runner(*id)->state;
+  if (counts.late > 0 &&
+      (after.distance != before.distance || after.pose.joints != before.pose.joints)) {
+    PresentationOffset& offset = offsets_[*id];
+    offset.correct(before, after);
+    if (offset.idle()) offsets_.erase(*id);
+  }
   return counts;
 }
 
@@ -129,6 +139,16 @@ void MatchHost::step() {
     if (!input.empty()) match_.submit_input(bot.runner, input);
   }
   match_.step();
+  for (auto& [id, offset] : offsets_) {
+    // A restart or a lab switch in the step is a cut, and a runner shown exactly (parked, in the
+    // lab) is never glided: what is left of a glide goes.
+    const sim::MatchRunner* r = match_.runner(id);
+    const bool cut = !r || r->events.restarted || r->events.entered_lab || r->events.left_lab ||
+                     PresentationOffset::shows_exactly(r->state);
+    if (cut) offset = PresentationOffset{};
+    offset.fade(match_.dt());
+  }
+  std::erase_if(offsets_, [](const auto& kv) { return kv.second.idle(); });
   for (const sim::MatchRunner& r : match_.runners()) {
     // A hurdle toppled by a crash travels in the same list: the entry names the hurdle.
     if (r.events.broke_target || r.events.toppled_hurdle) {
@@ -164,6 +184,8 @@ net::Snapshot MatchHost::snapshot() const {
   for (const sim::MatchRunner& r : match_.runners()) {
     const RunnerInfo& info = runners_.at(r.id);
     s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot, match_.dt()));
+    if (const auto it = offsets_.find(r.id); it != offsets_.end())
+      it->second.apply(s.runners.back());
     s.roster.push_back({info.wire, info.bot, info.name});
   }
   s.broken.assign(broken_.begin(), broken_.end());

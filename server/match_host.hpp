@@ -13,6 +13,7 @@
 #include "net/messages.hpp"
 #include "server/input_counts.hpp"
 #include "server/match_summary.hpp"
+#include "server/presentation_offset.hpp"
 #include "server/wire_id_pool.hpp"
 #include "sim/bot.hpp"
 #include "sim/match.hpp"
@@ -51,7 +52,10 @@ class MatchHost {
   // The player's OwnRunnerState for the snapshot at `tick` (server/own_runner_check.hpp).
   std::optional<net::OwnRunnerState> own_runner_state(net::RunnerId id, net::Tick tick) const;
 
-  // Every runner (id order), the recent breaks and every name: the base of all snapshots.
+  // Every runner (id order), the recent breaks and every name: the base of all snapshots. A
+  // runner the match re-simulated for a late input shows its correction glided in
+  // (server/presentation_offset.hpp): pose and distance are the true state's plus what is left
+  // of the difference; everything else is the true state's.
   net::Snapshot snapshot() const;
 
   // Every runner that has been in the match, in the sim's id order (join order; runners who
@@ -82,6 +86,8 @@ class MatchHost {
   std::unordered_map<net::RunnerId, sim::RunnerId> by_wire_;  // those present
   WireIdPool wire_ids_;
   std::deque<net::BrokenTarget> broken_;  // newest last, at most kMaxBrokenTargets
+  // Runners whose last re-simulations are still being glided in (none idle).
+  std::unordered_map<sim::RunnerId, PresentationOffset> offsets_;
 };
 
 }  // namespace spear::server

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 namespace spear::load {
@@ -57,7 +58,16 @@ struct Totals {
   bool truth_measured = false;
   std::uint64_t truth_samples = 0, truth_pops = 0;
   double truth_worst_step = 0, truth_worst_distance = 0;
+  std::map<std::uint32_t, double> truth_worst_by_runner;  // over every client that drew it
 };
+
+// {"4": 12.5, ...}: runner id (as on the wire) to units.
+std::string by_runner_json(const std::map<std::uint32_t, double>& worst) {
+  std::string out = "{";
+  for (const auto& [id, step] : worst)
+    out += (out.size() > 1 ? ", " : "") + quoted(std::to_string(id)) + ": " + number(step);
+  return out + "}";
+}
 
 Totals totals_of(const LoadRun& run) {
   Totals t;
@@ -85,6 +95,8 @@ Totals totals_of(const LoadRun& run) {
       t.truth_pops += c.truth_pops->pops;
       t.truth_worst_step = std::max(t.truth_worst_step, c.truth_pops->worst_step);
       t.truth_worst_distance = std::max(t.truth_worst_distance, c.truth_pops->worst_error);
+      for (const auto& [id, step] : c.truth_pops->worst_by_runner)
+        t.truth_worst_by_runner[id] = std::max(t.truth_worst_by_runner[id], step);
     }
   }
   return t;
@@ -124,7 +136,8 @@ std::string report_json(const LoadRun& run) {
   if (t.truth_measured) {
     o << ",\n    \"truth_pops\": { \"samples\": " << t.truth_samples
       << ", \"worst_step\": " << number(t.truth_worst_step) << ", \"pops\": " << t.truth_pops
-      << ", \"worst_distance\": " << number(t.truth_worst_distance) << " }";
+      << ", \"worst_distance\": " << number(t.truth_worst_distance)
+      << ", \"worst_step_by_runner\": " << by_runner_json(t.truth_worst_by_runner) << " }";
   }
   o << "\n  },\n";
   if (run.truth) {
@@ -164,7 +177,8 @@ std::string report_json(const LoadRun& run) {
         o << ", \"truth_pops\": { \"samples\": " << p.samples << ", \"uncovered\": " << p.uncovered
           << ", \"worst_step\": " << number(p.worst_step)
           << ", \"mean_step\": " << number(p.mean_step()) << ", \"pops\": " << p.pops
-          << ", \"worst_distance\": " << number(p.worst_error) << " }";
+          << ", \"worst_distance\": " << number(p.worst_error)
+          << ", \"worst_step_by_runner\": " << by_runner_json(p.worst_by_runner) << " }";
       }
     }
     o << " }";
@@ -195,7 +209,9 @@ std::string report_text(const LoadRun& run) {
     o << "  against the truth: worst error step " << number(t.truth_worst_step) << " units/frame, "
       << t.truth_pops << " pops (over " << number(client::TruthPopConfig{}.pop_threshold) << ") in "
       << t.truth_samples << " runner-frames, worst distance " << number(t.truth_worst_distance)
-      << " units\n";
+      << " units\n  worst error step by runner (id: units):";
+    for (const auto& [id, step] : t.truth_worst_by_runner) o << " " << id << ": " << number(step);
+    o << "\n";
   }
   if (run.truth && run.truth->gaps > 0) {
     o << "  the truth missed " << run.truth->gaps << " snapshots (no truth around them)\n";

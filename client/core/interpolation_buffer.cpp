@@ -15,7 +15,15 @@ constexpr double kMaxRateChange = 0.1;  // playback runs at 0.9×..1.1× real ti
 constexpr double kResnap = 0.5;         // seconds of error beyond which the clock jumps
 constexpr double kMaxSpeed = 1500.0;    // units/s: a faster anchor move is a teleport (restart)
 constexpr double kStaleGap = 0.25;      // seconds: two snapshots this far apart do not extrapolate
-constexpr double kMaxDistanceFade = 800.0;  // units (2 s of running): a larger one snaps
+constexpr double kMaxDistanceFade = 800.0;   // units (2 s of running): a larger one snaps
+constexpr double kMinCorrectionSpeed = 6.0;  // units/s: the slowest a correction fades (it ends)
+
+// The factor that fades a correction of `size` units by one frame: exponentially (`keep`), but
+// by no more than max_step and by at least min_step (so that it ends).
+double fade_factor(double size, double keep, double min_step, double max_step) {
+  if (size <= min_step) return 0.0;
+  return 1.0 - std::clamp(size * (1.0 - keep), min_step, max_step) / size;
+}
 
 bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
@@ -139,9 +147,10 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
   auto b = std::upper_bound(snapshots_.begin(), snapshots_.end(), t,
                             [](double time, const Snapshot& s) { return time < s.time; });
   if (b == snapshots_.begin()) {
+    // Nothing to show yet: holding the first snapshot's figures would stand them still while
+    // the match moves on, then start them. They appear when playback reaches them.
     view.kind = SampleKind::Early;
     view.base_tick = b->tick;
-    view.runners = b->runners;
     return;
   }
   const Snapshot& a = *(b - 1);
@@ -179,7 +188,8 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
     }
     RunnerFrame out = rn;
     const double k = ahead / gap;
-    out.pose = extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k));
+    out.pose =
+        extrapolate_pose(rp->pose, rn.pose, static_cast<float>(k * config_.joint_extrapolation));
     out.distance = rn.distance + (rn.distance - rp->distance) * k;
     out.speed = static_cast<float>((rn.distance - rp->distance) / gap);
     blend_lab(out, *rp, rn, static_cast<float>(1.0 + k), gap);
@@ -189,8 +199,11 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
 }
 
 void InterpolationBuffer::smooth(double dt, double previous_time) {
-  const float fade = static_cast<float>(std::exp(-dt / std::max(1e-3, config_.correction_time)));
+  const double fade = std::exp(-dt / std::max(1e-3, config_.correction_time));
   const double distance_fade = std::exp(-dt / std::max(1e-3, config_.distance_correction_time));
+  const double cap = config_.max_correction_speed * dt;
+  const double min_step = kMinCorrectionSpeed * dt;
+  const double span_share = dt / std::max(1e-3, config_.correction_span);
   // What the snapshots held now say about the previous frame's time, sampled only when a
   // correction needs it.
   std::optional<InterpolatedView> previous;
@@ -226,8 +239,16 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
       const bool lab = (tr.shown.flags & base.flags & net::runner_flags::kLab) != 0;
       tr.scroll_offset = lab ? treadmill_gap(base.lab_scroll, tr.shown.lab_scroll) : 0.0;
     } else {
-      for (auto& o : tr.joint_offset) o *= fade;
-      tr.distance_offset *= distance_fade;
+      // The joints fade together (the figure stays a blend of two of its poses), at the pace
+      // the largest allows.
+      double largest = 0.0;
+      for (const auto& o : tr.joint_offset) largest = std::max(largest, double{rig::length(o)});
+      const auto k = static_cast<float>(
+          fade_factor(largest, fade, min_step, std::max(cap, largest * span_share)));
+      for (auto& o : tr.joint_offset) o *= k;
+      const double dd = std::abs(tr.distance_offset);
+      tr.distance_offset *=
+          fade_factor(dd, distance_fade, min_step, std::max(cap, dd * span_share));
       tr.scroll_offset *= fade;
     }
     if (!(r.flags & net::runner_flags::kLab)) tr.scroll_offset = 0.0;

@@ -5,11 +5,12 @@
 // Snapshots go in as they arrive, in any order, lost or doubled. Every frame the buffer advances
 // a playback clock that runs at (estimated server time − delay) and samples each runner there:
 // joints are interpolated between the two snapshots around that time. When snapshots stop, it
-// extrapolates briefly from the last two, then holds. The delay adapts (about two snapshot
-// intervals plus the measured jitter) by running the playback clock slightly faster or slower,
-// never by jumping it, and a runner that comes back from extrapolation or hold fades the
-// difference out instead of popping (it carries the error its last guessed frame had against
-// what is known now, so it keeps moving with the motion while the error fades).
+// extrapolates briefly from the last two (the anchor at its speed, the joints at half their
+// motion), then holds. The delay adapts (about two snapshot intervals plus the measured jitter)
+// by running the playback clock slightly faster or slower, never by jumping it, and a runner that
+// comes back from extrapolation or hold fades the difference out instead of popping (it carries
+// the error its last guessed frame had against what is known now, so it keeps moving with the
+// motion while the error fades, by at most max_correction_speed).
 //
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
@@ -33,14 +34,24 @@ struct InterpolationConfig {
   double min_delay = 0.02;         // seconds
   double max_delay = 0.5;          // seconds
   double max_extrapolation = 0.1;  // seconds past the newest snapshot before holding
-  double correction_time = 0.08;   // seconds: time constant of fading a joint correction out
+  // Share of their last motion the joints (anchor-relative) keep while extrapolating; the anchor
+  // keeps all of its own. Limbs turn fast (a foot swings forward at up to 25 units a tick and
+  // plants within two), so a full linear guess overshoots by the most exactly when the motion
+  // turns; half of it overshoots half as far and still moves on with the figure.
+  double joint_extrapolation = 0.5;
+  double correction_time = 0.08;  // seconds: time constant of fading a joint correction out
   double distance_correction_time = 0.15;  // seconds: same for the anchor (catching up a stall)
-  std::size_t capacity = 64;               // snapshots kept at most
+  // units/s: the fastest a correction fades (joints together, and the anchor), so that the shown
+  // figure never moves more than this beyond the motion it follows (4 units a frame at 60 Hz).
+  // A correction larger than this covers in correction_span fades faster: it is gone by then.
+  double max_correction_speed = 240.0;
+  double correction_span = 0.5;  // seconds
+  std::size_t capacity = 64;     // snapshots kept at most
 };
 
 enum class SampleKind : std::uint8_t {
   Empty,         // nothing received yet
-  Early,         // render time before the oldest snapshot: its runners, held
+  Early,         // render time before the oldest snapshot: no runners yet
   Interpolated,  // between two snapshots
   Extrapolated,  // past the newest, within max_extrapolation
   Held,          // past the newest for longer: the extrapolated pose, frozen

@@ -65,6 +65,8 @@ void TruthPopMeter::measure_frame(const TruthTrack& truth, const Frame& f) {
       while (bin < TruthPopStats::kBinEdges.size() && step >= TruthPopStats::kBinEdges[bin]) ++bin;
       ++stats_.histogram[bin];
       if (step > config_.pop_threshold) ++stats_.pops;
+      double& runner_worst = stats_.worst_by_runner[shown.id];
+      runner_worst = std::max(runner_worst, step);
       if (step > stats_.worst_step) {
         stats_.worst_step = step;
         stats_.worst_runner = shown.id;

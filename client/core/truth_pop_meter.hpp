@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -60,6 +61,7 @@ struct TruthPopStats {
   double worst_tick = 0.0;   // render tick of the worst step
   double worst_error = 0.0;  // units: the largest distance of any joint from the ideal
   double step_sum = 0.0;     // of every sample's worst joint
+  std::map<std::uint32_t, double> worst_by_runner;  // runner id -> its worst error step, units
   // Samples by their worst joint's step: below 1, 2, 4, 8, 16, 32 units, and 32 or more.
   static constexpr std::array<double, 6> kBinEdges{1.0, 2.0, 4.0, 8.0, 16.0, 32.0};
   std::array<std::uint64_t, kBinEdges.size() + 1> histogram{};
