@@ -37,8 +37,9 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--screenshot", o.screenshot,
                  "write the last frame, drawn offscreen, to this PNG file");
   app.add_option("--screenshot-frames", o.screenshot_frames,
-                 "with --screenshot: this many consecutive last frames (FILE, FILE-2.png, ...)")
-      ->check(CLI::Range(1, 10));
+                 "with --screenshot: this many consecutive last frames at the paced frame rate "
+                 "(FILE, FILE-2.png, ...)")
+      ->check(CLI::Range(1, 120));
   app.add_flag("--reduced-motion", o.reduced_motion,
                "start paused on one static frame (P resumes)");
   app.add_option("--width", o.width, "window or screenshot width, pixels")

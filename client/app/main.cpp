@@ -220,7 +220,8 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
   double draw_seconds = 0.0;
   float anim_time = 0.f;
   bool quit = false;
-  auto frame = [&](bool draw) {
+  // One paced frame; with `capture` a copy of the frame to draw (drawn after the loop).
+  auto frame = [&](bool capture) -> std::optional<FrameData> {
     const double dt = std::max(0.0, t - last);
     last = t;
     loop.begin_frame();
@@ -231,20 +232,14 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     anim_time += cosmetic;
     // Assembled every frame only when traced: a frame costs little, a drawn one a lot.
-    if (!draw && !loop.trace) {
+    if (!capture && !loop.trace) {
       session.on_frame(false);
-      return;
+      return std::nullopt;
     }
     const FrameData& shown = loop.assemble(t, dt, anim_time);
-    if (!draw) {
-      session.on_frame(false);
-      return;
-    }
-    const auto t0 = std::chrono::steady_clock::now();
-    renderer->draw_frame(*target->texture, shown.inputs());
-    target->texture->display();
-    draw_seconds += seconds_since(t0);
-    session.on_frame(true);
+    session.on_frame(capture);
+    if (!capture) return std::nullopt;
+    return shown;
   };
   // Frames are paced at --frame-rate (60 Hz) but drawn only at the end: a software-rendered
   // offscreen frame costs tens of milliseconds and would slow the loop that keeps the link and
@@ -262,11 +257,19 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     pacer.wait();
   }
   if (renderer) {
+    // Consecutive frames at the paced rate (a strip to judge motion by), drawn once captured.
+    std::vector<FrameData> strip;
     for (int i = 0; i < o.screenshot_frames; ++i) {
       if (i > 0) pacer.wait();
       t = seconds_since(origin);
-      frame(true);
-      const auto file = numbered(o.screenshot, i);
+      if (auto f = frame(true)) strip.push_back(std::move(*f));
+    }
+    for (std::size_t i = 0; i < strip.size(); ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      renderer->draw_frame(*target->texture, strip[i].inputs());
+      target->texture->display();
+      draw_seconds += seconds_since(t0);
+      const auto file = numbered(o.screenshot, static_cast<int>(i));
       if (const std::string err = save_png(*target->texture, file); !err.empty()) {
         std::cerr << "spear-client: error: " << err << "\n";
         return 2;
