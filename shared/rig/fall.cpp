@@ -1,8 +1,7 @@
 #include "rig/fall.hpp"
 
 #include "rig/ease.hpp"
-#include "rig/thrust.hpp"
-#include "rig/track.hpp"
+#include "rig/keyed_fall.hpp"
 
 namespace spear::rig {
 
@@ -43,27 +42,10 @@ float fall_scroll_factor(float p) {
 }
 
 BodyTargets fall_body(float p) {
-  BodyTargets b;
-  b.pelvis = {sample_track(kPelvisX, p), sample_track(kPelvisY, p)};
-  b.lean = sample_track(kLean, p);
-  b.head_tilt = sample_track(kHeadTilt, p);
-  b.foot[0] = {sample_track(kNearFootX, p), sample_track(kNearFootY, p)};
-  b.foot[1] = {sample_track(kFarFootX, p), sample_track(kFarFootY, p)};
-  b.contact[0] = b.contact[1] = false;
-  const float flex = sample_track(kFlex, p);
-  b.arm[0].a_up = sample_track(kNearArm, p);
-  b.arm[0].flex = flex;
-  b.arm[1].a_up = sample_track(kFarArm, p);
-  b.arm[1].flex = flex;
-  const float hold = sample_track(kLetGo, p);
-  if (hold > 0.f) {
-    hold_spear(b, run_carry(0.f), hold);
-  }
-  b.spear_tail = {sample_track(kSpearX, p), sample_track(kSpearY, p)};
-  b.spear_angle = sample_track(kSpearAngle, p);
-  b.spear_grounded = p > 0.2f;  // out of the hands: not squashed with the body
-  b.sy = sample_track(kSy, p);
-  return b;
+  return keyed_fall_body(
+      {kPelvisX, kPelvisY, kLean, kHeadTilt, kNearFootX, kNearFootY, kFarFootX, kFarFootY, kLetGo,
+       kNearArm, kFarArm, kFlex, kSpearX, kSpearY, kSpearAngle, kSy},
+      p);
 }
 
 }  // namespace spear::rig
