@@ -25,21 +25,46 @@ std::string fixed(float v, int decimals) {
 // Names longer than this are cut with an ellipsis so the scoreboard keeps its width.
 constexpr std::size_t kNameChars = 14;
 
-std::string short_name(const std::string& name) {
+std::string short_name(const std::string& name) { return clip_name(name, kNameChars); }
+
+}  // namespace
+
+constexpr float kLabPanelHeight = 112.f;  // the lab's bottom readout panel, HUD pixels at scale 1
+
+std::string clip_name(const std::string& name, std::size_t max_points) {
   // Count UTF-8 code points, cut at a code point boundary.
-  std::size_t points = 0, i = 0;
-  for (; i < name.size(); ++i) {
+  std::size_t points = 0;
+  for (std::size_t i = 0; i < name.size(); ++i) {
     if ((static_cast<unsigned char>(name[i]) & 0xC0) != 0x80) {
-      if (points == kNameChars) return name.substr(0, i) + "\u2026";
+      if (points == max_points) return name.substr(0, i) + "\u2026";
       ++points;
     }
   }
   return name.empty() ? std::string("runner") : name;
 }
 
-}  // namespace
+sf::FloatRect race_strip_box(sf::Vector2f area, float s) {
+  // Along the bottom edge over the soil, below the runners' feet; as wide as the area minus
+  // margins, capped so that it stays a strip on ultra-wide windows.
+  const float w = std::min(area.x - 32.f * s, 900.f * s);
+  const float h = 16.f * s;
+  return {(area.x - w) / 2.f, area.y - h - 8.f * s, w, h};
+}
 
-constexpr float kLabPanelHeight = 112.f;  // the lab's bottom readout panel, HUD pixels at scale 1
+float race_strip_x(const sf::FloatRect& box, double distance, double lo, double hi) {
+  const float inset = box.height / 2.f + 2.f;
+  const float x0 = box.left + inset, x1 = box.left + box.width - inset;
+  if (!std::isfinite(distance) || !std::isfinite(lo) || !std::isfinite(hi)) return (x0 + x1) / 2.f;
+  // A race closer than kRaceStripMinSpan is drawn about its middle at that span, so runners a
+  // stride apart stay together instead of being spread over the whole strip.
+  if (hi - lo < kRaceStripMinSpan) {
+    const double mid = (lo + hi) / 2.0;
+    lo = mid - kRaceStripMinSpan / 2.0;
+    hi = mid + kRaceStripMinSpan / 2.0;
+  }
+  const double u = std::clamp((distance - lo) / (hi - lo), 0.0, 1.0);
+  return x0 + (x1 - x0) * static_cast<float>(u);
+}
 
 std::string group_thousands(long long value) {
   const bool negative = value < 0;
@@ -71,11 +96,15 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
                Align::Centre);
   }
   if (hud.lab.active) lab(hud, area, s);
+  const bool strip = !hud.race.empty() && !hud.lab.active;
+  if (strip) race_strip(hud, area, s);
   if (hud.net_graph != nullptr) {
     const sf::Vector2f g = net_graph_size(s);
     // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
     // the graph moves to the right, above the panel.
-    const float lift = hud.lab.active ? (kLabPanelHeight + 12.f) * s : 0.f;
+    const float lift = hud.lab.active ? (kLabPanelHeight + 12.f) * s
+                       : strip        ? area.y - race_strip_box(area, s).top
+                                      : 0.f;
     const float x = hud.lab.active ? area.x - g.x - 16.f * s : 16.f * s;
     append_net_graph(shapes_, texts_, *hud.net_graph, {x, area.y - g.y - 16.f * s - lift}, s);
   }
@@ -149,6 +178,36 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
   if (hud.scoreboard.size() > kRows) {
     texts_.add("+" + std::to_string(hud.scoreboard.size() - kRows) + " more",
                {x + w / 2.f, y + h - 22.f * s}, px(11, s), palette::kHudDim, Align::Centre);
+  }
+}
+
+void HudRenderer::race_strip(const HudState& hud, sf::Vector2f area, float s) {
+  const sf::FloatRect box = race_strip_box(area, s);
+  double lo = hud.race.front().distance, hi = lo;
+  for (const RaceMark& m : hud.race) {
+    if (!std::isfinite(m.distance)) continue;
+    lo = std::min(lo, m.distance);
+    hi = std::max(hi, m.distance);
+  }
+  const float cy = box.top + box.height / 2.f;
+  shapes_.rounded_rect(box, box.height / 2.f, palette::kHudPanel);
+  shapes_.rect({box.left + box.height / 2.f, cy - 0.75f * s, box.width - box.height,
+                std::max(1.f, 1.5f * s)},
+               with_opacity(palette::kHudDim, 0.5f));
+  // Rivals first, each a dot in its tint with a light rim; the followed runner on top, larger,
+  // in the accent colour with a ring.
+  const float r = std::max(2.f, 4.f * s);
+  for (const RaceMark& m : hud.race) {
+    if (m.followed) continue;
+    const sf::Vector2f c{race_strip_x(box, m.distance, lo, hi), cy};
+    shapes_.disc(c, r + std::max(1.f, s), with_opacity(palette::kHudText, 0.8f), 14);
+    shapes_.disc(c, r, palette::runner_tint(m.id), 14);
+  }
+  for (const RaceMark& m : hud.race) {
+    if (!m.followed) continue;
+    const sf::Vector2f c{race_strip_x(box, m.distance, lo, hi), cy};
+    shapes_.disc(c, r * 1.6f + std::max(1.f, s), palette::kHudText, 16);
+    shapes_.disc(c, r * 1.6f, palette::kHudAccent, 16);
   }
 }
 

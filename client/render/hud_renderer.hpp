@@ -23,10 +23,23 @@ class HudRenderer {
   void message(const HudState& hud, sf::Vector2f area, float s);
   void lab(const HudState& hud, sf::Vector2f area, float s);
   void countdown(const HudState& hud, sf::Vector2f area, float s);
+  void race_strip(const HudState& hud, sf::Vector2f area, float s);
 
   VertexBatch shapes_;
   TextQueue texts_;
 };
+
+// `name` cut to at most `max_points` UTF-8 code points, ending in "…" when cut ("runner" when
+// empty): names stay inside their box.
+std::string clip_name(const std::string& name, std::size_t max_points);
+
+// The race strip's box in HUD pixels (bottom edge, clear of the other panels), for a HUD area
+// of `area` pixels at scale `s`; and the x of a runner at `distance` on it, the runners spanning
+// [lo, hi] course units (the leader at the right end when they span kRaceStripMinSpan or more;
+// a closer race is centred at that span).
+inline constexpr double kRaceStripMinSpan = 400.0;  // course units (40 m)
+sf::FloatRect race_strip_box(sf::Vector2f area, float s);
+float race_strip_x(const sf::FloatRect& box, double distance, double lo, double hi);
 
 // "12,345": thousands separated, easier to read at a glance.
 std::string group_thousands(long long value);

@@ -159,6 +159,29 @@ TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
   EXPECT_GT(changed(drawn, draw(&slower, &fonts), kLabPanel), 20);
 }
 
+TEST_F(HudRender, RaceStripShowsOneMarkPerRunner) {
+  for (int count : {2, 5, 8}) {
+    HudState hud = sample_hud();
+    for (int i = 0; i < count; ++i) {
+      // Spread out along the course, out of order; runner 1 followed.
+      hud.race.push_back({static_cast<double>((i * 7919) % count) * 400.0 + 100.0, i, i == 1});
+    }
+    const sf::Image img = draw(&hud, nullptr);
+    const sf::FloatRect box = race_strip_box({static_cast<float>(kW), static_cast<float>(kH)}, 1.f);
+    // A row through the dots, above the strip's line: count the runs of marked pixels.
+    const auto y = static_cast<unsigned>(box.top + box.height / 2.f - 2.5f);
+    const sf::Color empty = img.getPixel(static_cast<unsigned>(box.left + 3.f), y);
+    int runs = 0;
+    bool in_run = false;
+    for (unsigned x = static_cast<unsigned>(box.left); x < box.left + box.width; ++x) {
+      const bool marked = colour_distance(img.getPixel(x, y), empty) > 60;
+      if (marked && !in_run) ++runs;
+      in_run = marked;
+    }
+    EXPECT_EQ(runs, count) << count << " runners";
+  }
+}
+
 TEST(StateMessages, EveryMessageHasWords) {
   EXPECT_EQ(state_message_text(StateMessage::None), "");
   EXPECT_EQ(state_message_text(StateMessage::Connecting), "connecting\u2026");
