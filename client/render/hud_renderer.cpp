@@ -25,7 +25,16 @@ std::string fixed(float v, int decimals) {
 // Names longer than this are cut with an ellipsis so the scoreboard keeps its width.
 constexpr std::size_t kNameChars = 14;
 
-std::string short_name(const std::string& name) { return clip_name(name, kNameChars); }
+// The name cut (kNameChars at most) until it is no wider than `max_width` pixels.
+std::string fitted_name(TextQueue& texts, const std::string& name, unsigned size, bool bold,
+                        float max_width) {
+  std::string out = clip_name(name, kNameChars);
+  for (std::size_t points = kNameChars;
+       points > 1 && texts.has_font() && texts.measure(out, size, bold) > max_width;) {
+    out = clip_name(name, --points);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -83,8 +92,9 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   const sf::Vector2u size = target.getSize();
   const sf::View view = hud_view(size);
   const sf::Vector2f area = view.getSize();
-  const float s = hud_scale(size);
+  const float s = std::max(hud_scale(size), kMinHudScale);
   shapes_.clear();
+  net_graph_box_ = {};
   texts_.begin(fonts ? fonts->regular_or_null() : nullptr,
                fonts ? fonts->bold_or_regular() : nullptr);
 
@@ -96,17 +106,27 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
                Align::Centre);
   }
   if (hud.lab.active) lab(hud, area, s);
-  const bool strip = !hud.race.empty() && !hud.lab.active;
-  if (strip) race_strip(hud, area, s);
+  if (!hud.race.empty() && !hud.lab.active) race_strip(hud, area, s);
   if (hud.net_graph != nullptr) {
-    const sf::Vector2f g = net_graph_size(s);
-    // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
-    // the graph moves to the right, above the panel.
-    const float lift = hud.lab.active ? (kLabPanelHeight + 12.f) * s
-                       : strip        ? area.y - race_strip_box(area, s).top
-                                      : 0.f;
-    const float x = hud.lab.active ? area.x - g.x - 16.f * s : 16.f * s;
-    append_net_graph(shapes_, texts_, *hud.net_graph, {x, area.y - g.y - 16.f * s - lift}, s);
+    sf::Vector2f origin;
+    float gs = s;
+    if (hud.lab.active) {
+      // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
+      // the graph goes to the right, above the panel.
+      const sf::Vector2f g = net_graph_size(s);
+      origin = {area.x - g.x - 16.f * s, area.y - g.y - 16.f * s - (kLabPanelHeight + 12.f) * s};
+    } else {
+      // In a race: at the top, between the run's panel and the scoreboard, above the runners'
+      // heads and clear of the ground line and the obstacles arriving; shrunk to fit the gap.
+      const float left = (hud.show_run ? 16.f + 330.f + 12.f : 16.f) * s;
+      const float right = area.x - (hud.scoreboard.empty() ? 16.f : 16.f + 250.f + 12.f) * s;
+      gs = std::clamp((right - left) / net_graph_size(1.f).x, 0.25f, s);
+      const sf::Vector2f g = net_graph_size(gs);
+      const float top = (hud.follow_label.empty() ? 14.f : 40.f) * s;
+      origin = {std::max(left, (left + right - g.x) / 2.f), top};
+    }
+    append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
+    net_graph_box_ = {origin, net_graph_size(gs)};
   }
   if (hud.message != StateMessage::None)
     message(hud, area, s);
@@ -118,6 +138,12 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   shapes_.draw(target);
   texts_.draw(target);
   target.setView(previous);
+}
+
+std::vector<sf::FloatRect> HudRenderer::text_boxes() const {
+  std::vector<sf::FloatRect> out;
+  for (std::size_t i = 0; i < texts_.queued(); ++i) out.push_back(texts_.bounds(i));
+  return out;
 }
 
 void HudRenderer::run_panel(const HudState& hud, float s) {
@@ -167,8 +193,13 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
                                      : palette::kHudText;
     texts_.add(std::to_string(i + 1), {x + 26.f * s, ry}, px(15, s), palette::kHudDim,
                Align::Right);
-    texts_.add(short_name(r.name), {x + 38.f * s, ry}, px(15, s), c, Align::Left, r.followed);
-    texts_.add(group_thousands(r.score), {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
+    // The name keeps clear of the score (and of "away"): cut to the room left.
+    const std::string score = group_thousands(r.score);
+    float room = w - 16.f * s - texts_.measure(score, px(15, s), true) - 8.f * s;
+    if (r.away) room = std::min(room, w - 76.f * s - texts_.measure("away", px(11, s)) - 6.f * s);
+    texts_.add(fitted_name(texts_, r.name, px(15, s), r.followed, room - 38.f * s),
+               {x + 38.f * s, ry}, px(15, s), c, Align::Left, r.followed);
+    texts_.add(score, {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
     if (r.down)
       shapes_.rect({x + 38.f * s, ry + 10.f * s, 6.f * s, 2.f * s}, palette::kHurdleStripe);
     if (r.away)  // small and dim, between the name and the score

@@ -10,12 +10,20 @@
 
 namespace spear::client {
 
+// Below this the HUD is not scaled down further (HUD pixels per 720-pixel layout pixel): text
+// under 8 pixels is unreadable and the font's minimum sizes would overrun a smaller layout.
+inline constexpr float kMinHudScale = 0.5f;
+
 class HudRenderer {
  public:
   // `fonts` may be null or hold no font: then the HUD draws its panels and plots without text.
   void draw(sf::RenderTarget& target, const HudState& hud, const FontSet* fonts);
   // Texts queued by the last draw (0 without a font).
   std::size_t texts_drawn() const { return texts_.queued(); }
+  // The boxes of the texts drawn by the last draw, HUD pixels; and the net graph's (empty
+  // when it was not drawn).
+  std::vector<sf::FloatRect> text_boxes() const;
+  sf::FloatRect net_graph_box() const { return net_graph_box_; }
 
  private:
   void run_panel(const HudState& hud, float s);
@@ -26,6 +34,7 @@ class HudRenderer {
   void race_strip(const HudState& hud, sf::Vector2f area, float s);
 
   VertexBatch shapes_;
+  sf::FloatRect net_graph_box_;
   TextQueue texts_;
 };
 
