@@ -206,6 +206,10 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target) {
         }
       }
     }
+    // Kept inside the drawn area (a rival at the edge shows its whole tag).
+    pill.left =
+        std::clamp(pill.left, 2.f * s,
+                   std::max(2.f * s, static_cast<float>(box.pixels.width) - pill.width - 2.f * s));
     top = pill.top;
     placed_tags_.push_back(pill);
     tag_shapes_.rounded_rect(pill, h / 2.f,
@@ -215,7 +219,8 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target) {
                      with_opacity(tag.tint, tag.opacity));
     sf::Color text = mix(palette::kHudText, tag.tint, 0.25f);
     text = with_opacity(text, std::min(1.f, tag.opacity * 1.15f));
-    tag_texts_.add(tag.text, {at.x, top + 1.f * s}, font_px, text, Align::Centre, true);
+    tag_texts_.add(tag.text, {pill.left + pill.width / 2.f, top + 1.f * s}, font_px, text,
+                   Align::Centre, true);
   }
   target.setView(hud_view(size));
   tag_shapes_.draw(target);

@@ -76,6 +76,7 @@ HudState run_hud(const std::vector<FigureView>& views) {
     hud.scoreboard.push_back({i < 8 ? names[i] : "bot-" + std::to_string(i),
                               static_cast<int>(2400 - 130 * i), static_cast<int>(2500 - 100 * i),
                               views[i].followed, i == 5});
+    hud.race.push_back({views[i].x, views[i].id, views[i].followed});
   }
   return hud;
 }
