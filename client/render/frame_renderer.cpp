@@ -196,6 +196,10 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target) {
     const float h = static_cast<float>(font_px) + 6.f * s;
     float top = std::max(2.f * s, at.y - h);
     sf::FloatRect pill{at.x - w / 2.f - 5.f * s, top, w + 10.f * s, h};
+    // Kept inside the drawn area (a rival at the edge shows its whole tag).
+    pill.left =
+        std::clamp(pill.left, 2.f * s,
+                   std::max(2.f * s, static_cast<float>(box.pixels.width) - pill.width - 2.f * s));
     // Rivals side by side: a tag that would cover one already placed goes above it.
     for (bool moved = true; moved;) {
       moved = false;
@@ -206,10 +210,6 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target) {
         }
       }
     }
-    // Kept inside the drawn area (a rival at the edge shows its whole tag).
-    pill.left =
-        std::clamp(pill.left, 2.f * s,
-                   std::max(2.f * s, static_cast<float>(box.pixels.width) - pill.width - 2.f * s));
     top = pill.top;
     placed_tags_.push_back(pill);
     tag_shapes_.rounded_rect(pill, h / 2.f,
