@@ -88,11 +88,48 @@ std::string group_thousands(long long value) {
   return negative ? "-" + out : out;
 }
 
+HudFrame hud_frame(sf::Vector2u window_px) {
+  const Letterbox box = letterbox(window_px);
+  HudFrame f;
+  f.scale = std::max(hud_scale(window_px), kMinHudScale);
+  f.tall = static_cast<float>(box.pixels.top) >= kTallBarMin * f.scale;
+  if (f.tall) {
+    const sf::Vector2f w{static_cast<float>(std::max(window_px.x, 1u)),
+                         static_cast<float>(std::max(window_px.y, 1u))};
+    f.view = sf::View(sf::FloatRect(0.f, 0.f, w.x, w.y));
+    f.game_top = static_cast<float>(box.pixels.top);
+  } else {
+    f.view = hud_view(window_px);
+  }
+  f.game_height = static_cast<float>(box.pixels.height);
+  return f;
+}
+
+float HudRenderer::scoreboard_height(const HudState& hud, float s) const {
+  const std::size_t rows = std::min<std::size_t>(hud.scoreboard.size(), 8);
+  const bool more = hud.scoreboard.size() > 8;
+  return (38.f + 8.f + (more ? 16.f : 0.f)) * s + 24.f * s * static_cast<float>(rows);
+}
+
 void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const FontSet* fonts) {
   const sf::Vector2u size = target.getSize();
-  const sf::View view = hud_view(size);
+  const HudFrame frame = hud_frame(size);
+  const sf::View& view = frame.view;
   const sf::Vector2f area = view.getSize();
-  const float s = std::max(hud_scale(size), kMinHudScale);
+  const float s = frame.scale;
+  game_top_ = frame.game_top;
+  game_h_ = frame.game_height;
+  strip_floor_ = game_top_ + game_h_;
+  top_ = 0.f;
+  if (frame.tall) {
+    // The panels in the bar above the scene, the strip just under it.
+    const float block =
+        std::max(hud.show_run ? 126.f * s : 0.f,
+                 hud.scoreboard.empty() ? 0.f : 14.f * s + scoreboard_height(hud, s)) +
+        (hud.follow_label.empty() ? 0.f : 26.f * s) + 14.f * s;
+    top_ = std::max(0.f, game_top_ - block);
+    strip_floor_ = std::min(area.y, game_top_ + game_h_ + 32.f * s);
+  }
   shapes_.clear();
   net_graph_box_ = {};
   texts_.begin(fonts ? fonts->regular_or_null() : nullptr,
@@ -102,8 +139,8 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   if (hud.show_run && !hud.lab.active) run_panel(hud, s);
   if (!hud.scoreboard.empty() && !hud.lab.active) scoreboard(hud, area, s);
   if (!hud.follow_label.empty()) {
-    texts_.add(hud.follow_label, {area.x / 2.f, 16.f * s}, px(15, s), palette::kHudDim,
-               Align::Centre);
+    const float fy = top_ + (frame.tall && top_ > 0.f ? 0.f : 16.f * s);
+    texts_.add(hud.follow_label, {area.x / 2.f, fy}, px(15, s), palette::kHudDim, Align::Centre);
   }
   if (hud.lab.active) lab(hud, area, s);
   if (!hud.race.empty() && !hud.lab.active) race_strip(hud, area, s);
@@ -114,7 +151,16 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
       // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
       // the graph goes to the right, above the panel.
       const sf::Vector2f g = net_graph_size(s);
-      origin = {area.x - g.x - 16.f * s, area.y - g.y - 16.f * s - (kLabPanelHeight + 12.f) * s};
+      origin = {area.x - g.x - 16.f * s,
+                game_top_ + game_h_ - g.y - 16.f * s - (kLabPanelHeight + 12.f) * s};
+    } else if (frame.tall &&
+               strip_floor_ + 8.f * s +
+                       net_graph_size(std::min(s, (area.x - 32.f * s) / net_graph_size(1.f).x)).y <=
+                   area.y) {
+      // Portrait: in the bar under the scene and the race strip.
+      gs = std::min(s, (area.x - 32.f * s) / net_graph_size(1.f).x);
+      const sf::Vector2f g = net_graph_size(gs);
+      origin = {(area.x - g.x) / 2.f, strip_floor_ + 8.f * s};
     } else {
       // In a race: at the top, between the run's panel and the scoreboard, above the runners'
       // heads and clear of the ground line and the obstacles arriving; shrunk to fit the gap.
@@ -122,7 +168,7 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
       const float right = area.x - (hud.scoreboard.empty() ? 16.f : 16.f + 250.f + 12.f) * s;
       gs = std::clamp((right - left) / net_graph_size(1.f).x, 0.25f, s);
       const sf::Vector2f g = net_graph_size(gs);
-      const float top = (hud.follow_label.empty() ? 14.f : 40.f) * s;
+      const float top = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
       origin = {std::max(left, (left + right - g.x) / 2.f), top};
     }
     append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
@@ -147,7 +193,7 @@ std::vector<sf::FloatRect> HudRenderer::text_boxes() const {
 }
 
 void HudRenderer::run_panel(const HudState& hud, float s) {
-  const float x = 16.f * s, y = 14.f * s;
+  const float x = 16.f * s, y = top_ + (top_ > 0.f ? 0.f : 14.f * s);
   shapes_.rounded_rect({x, y, 330.f * s, 112.f * s}, 12.f * s, palette::kHudPanel);
   texts_.add("SCORE", {x + 16.f * s, y + 10.f * s}, px(12, s), palette::kHudDim);
   const float w = texts_.add(group_thousands(hud.score), {x + 14.f * s, y + 22.f * s}, px(40, s),
@@ -175,7 +221,7 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
   constexpr std::size_t kRows = 8;
   const std::size_t rows = std::min(hud.scoreboard.size(), kRows);
   const float w = 250.f * s, row_h = 24.f * s;
-  const float x = area.x - w - 16.f * s, y = 14.f * s;
+  const float x = area.x - w - 16.f * s, y = top_ + (top_ > 0.f ? 0.f : 14.f * s);
   const bool more = hud.scoreboard.size() > kRows;
   const float h = (38.f + 8.f + (more ? 16.f : 0.f)) * s + row_h * static_cast<float>(rows);
   shapes_.rounded_rect({x, y, w, h}, 12.f * s, palette::kHudPanel);
@@ -213,7 +259,7 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
 }
 
 void HudRenderer::race_strip(const HudState& hud, sf::Vector2f area, float s) {
-  const sf::FloatRect box = race_strip_box(area, s);
+  const sf::FloatRect box = race_strip_box({area.x, strip_floor_}, s);
   double lo = hud.race.front().distance, hi = lo;
   for (const RaceMark& m : hud.race) {
     if (!std::isfinite(m.distance)) continue;
@@ -249,7 +295,7 @@ void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
       std::max(texts_.measure(text, size, true), texts_.measure(hud.message_detail, px(17, s)));
   const float w = std::max(tw + 64.f * s, 360.f * s);
   const float h = (hud.message_detail.empty() ? 78.f : 108.f) * s;
-  const float x = (area.x - w) / 2.f, y = area.y * 0.36f - h / 2.f;
+  const float x = (area.x - w) / 2.f, y = game_top_ + game_h_ * 0.36f - h / 2.f;
   shapes_.rounded_rect({x, y, w, h}, 16.f * s, sf::Color(28, 20, 40, 190));
   shapes_.rect({x + 24.f * s, y + h - 6.f * s, w - 48.f * s, 2.f * s},
                with_opacity(palette::kHudAccent, 0.7f));
@@ -261,7 +307,7 @@ void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
 }
 
 void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
-  const float cx = area.x / 2.f, y = area.y * 0.22f;
+  const float cx = area.x / 2.f, y = game_top_ + game_h_ * 0.22f;
   shapes_.disc({cx, y + 86.f * s}, 64.f * s, sf::Color(28, 20, 40, 170), 48);
   texts_.add(hud.countdown_caption, {cx, y}, px(20, s), palette::kHudText, Align::Centre, true);
   texts_.add(std::to_string(hud.countdown), {cx, y + 30.f * s}, px(84, s), palette::kHudAccent,
@@ -273,7 +319,7 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   // Banner: the mode, the motion playing, and the lab's list with its keys (the one playing
   // highlighted).
   const bool list = !lab.motions.empty();
-  const float bw = 360.f * s, bx = (area.x - bw) / 2.f, by = 44.f * s;
+  const float bw = 360.f * s, bx = (area.x - bw) / 2.f, by = game_top_ + 44.f * s;
   shapes_.rounded_rect({bx, by, bw, (list ? 94.f : 66.f) * s}, 12.f * s, palette::kHudPanel);
   texts_.add("MOTION LAB", {area.x / 2.f, by + 8.f * s}, px(12, s), palette::kHudAccent,
              Align::Centre, true);
@@ -294,7 +340,7 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
 
   // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
   const float pw = 460.f * s, ph = kLabPanelHeight * s;
-  const float px0 = (area.x - pw) / 2.f, py0 = area.y - ph - 16.f * s;
+  const float px0 = (area.x - pw) / 2.f, py0 = game_top_ + game_h_ - ph - 16.f * s;
   shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
   const sf::Vector2f dial{px0 + 44.f * s, py0 + 40.f * s};
   const float r = 22.f * s;

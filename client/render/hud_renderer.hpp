@@ -14,6 +14,19 @@ namespace spear::client {
 // under 8 pixels is unreadable and the font's minimum sizes would overrun a smaller layout.
 inline constexpr float kMinHudScale = 0.5f;
 
+// Where the HUD is laid out in a window: the letterboxed area, or in a portrait window with bars
+// above and below of kTallBarMin (layout pixels) or more, the whole window, so the panels sit in
+// the bar above the scene and the race strip and the net graph in the bar below it.
+inline constexpr float kTallBarMin = 90.f;
+struct HudFrame {
+  sf::View view;         // HUD pixels (origin at the top left of what it covers)
+  float scale = 1.f;     // layout pixels → HUD pixels
+  bool tall = false;     // the whole window (portrait)
+  float game_top = 0.f;  // the scene's top and height in HUD pixels
+  float game_height = 0.f;
+};
+HudFrame hud_frame(sf::Vector2u window_px);
+
 class HudRenderer {
  public:
   // `fonts` may be null or hold no font: then the HUD draws its panels and plots without text.
@@ -27,6 +40,7 @@ class HudRenderer {
 
  private:
   void run_panel(const HudState& hud, float s);
+  float scoreboard_height(const HudState& hud, float s) const;
   void scoreboard(const HudState& hud, sf::Vector2f area, float s);
   void message(const HudState& hud, sf::Vector2f area, float s);
   void lab(const HudState& hud, sf::Vector2f area, float s);
@@ -35,6 +49,10 @@ class HudRenderer {
 
   VertexBatch shapes_;
   sf::FloatRect net_graph_box_;
+  float top_ = 0.f;       // y of the top panels' band, HUD pixels
+  float game_top_ = 0.f;  // the scene within the HUD's view, HUD pixels
+  float game_h_ = 0.f;
+  float strip_floor_ = 0;  // the race strip's box ends 8·s above this
   TextQueue texts_;
 };
 

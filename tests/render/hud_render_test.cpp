@@ -217,11 +217,12 @@ TEST(HudLayout, TextBoxesDoNotOverlapAtAnyWindowSize) {
   ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
   NetPlotHistory history;
   for (int i = 0; i < 60; ++i) history.push({40.f, 30.f, 33.f, 0.f, 14000.f, 1800.f, 100.f});
-  const sf::Vector2u sizes[] = {{320, 180}, {480, 270}, {1280, 720}, {600, 1400}};
+  const sf::Vector2u sizes[] = {{320, 180}, {480, 270}, {1280, 720}, {600, 1400}, {900, 1200}};
   for (const sf::Vector2u size : sizes) {
     Offscreen off = create_offscreen(size.x, size.y, 0);
     ASSERT_TRUE(off.texture) << off.error;
-    const sf::Vector2f area = hud_view(size).getSize();
+    const HudFrame frame = hud_frame(size);
+    const sf::Vector2f area = frame.view.getSize();
     for (bool graph : {false, true}) {
       HudState hud = crowded_hud();
       if (graph) hud.net_graph = &history;
@@ -233,22 +234,27 @@ TEST(HudLayout, TextBoxesDoNotOverlapAtAnyWindowSize) {
       if (!graph) {  // the graph's own labels sit on its plots, drawn over the panel
         EXPECT_EQ(overlap_report(boxes, area), "") << size.x << "x" << size.y;
       }
+      if (frame.tall) {  // portrait: the score and the board above the scene, not over it
+        EXPECT_LT(boxes[0].top + boxes[0].height, frame.game_top) << "SCORE";
+        EXPECT_LT(boxes[1].top + boxes[1].height, frame.game_top) << "the score";
+      }
       // The net graph stays clear of the followed runner (its anchor, feet to head, and a
       // stride either side) and of the ground line.
       if (graph) {
         const sf::FloatRect g = renderer.net_graph_box();
         ASSERT_GT(g.width, 0.f);
         const sf::View world = world_view(size);
-        const Letterbox box = letterbox(size);
         const auto hud_px = [&](sf::Vector2f w) {
-          const sf::Vector2i p = off.texture->mapCoordsToPixel(w, world);
-          return sf::Vector2f{static_cast<float>(p.x - box.pixels.left),
-                              static_cast<float>(p.y - box.pixels.top)};
+          return off.texture->mapPixelToCoords(off.texture->mapCoordsToPixel(w, world), frame.view);
         };
         const sf::Vector2f a = hud_px({-70.f, -175.f}), b = hud_px({90.f, 4.f});
         EXPECT_FALSE(g.intersects({a.x, a.y, b.x - a.x, b.y - a.y}))
             << "the net graph covers the runner at " << size.x << "x" << size.y;
-        EXPECT_LT(g.top + g.height, hud_px({0.f, 0.f}).y) << "below the ground line";
+        // Above the ground line, or (portrait) in the bar below the whole scene.
+        const bool above_ground = g.top + g.height < hud_px({0.f, 0.f}).y;
+        const bool under_scene = frame.tall && g.top >= frame.game_top + frame.game_height;
+        EXPECT_TRUE(above_ground || under_scene)
+            << "over the ground at " << size.x << "x" << size.y;
         EXPECT_LE(g.left + g.width, area.x + 0.5f);
       }
     }
