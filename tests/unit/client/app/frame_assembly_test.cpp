@@ -242,7 +242,9 @@ TEST(FrameAssembly, EveryRunnerHasAnIdANameAndARaceMark) {
       EXPECT_TRUE(ids.count(m.id)) << "a race mark of no runner drawn";
       const auto it = std::find_if(f.figures.begin(), f.figures.end(),
                                    [&](const FigureView& v) { return v.id == m.id; });
-      if (it != f.figures.end()) EXPECT_DOUBLE_EQ(m.distance, it->x);
+      if (it != f.figures.end()) {
+        EXPECT_DOUBLE_EQ(m.distance, it->x);
+      }
     }
     EXPECT_EQ(ids.size(), f.figures.size()) << "two runners share an id (and a tint)";
     EXPECT_EQ(followed_marks, 1);
