@@ -105,6 +105,8 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     v.secondary = r.secondary;
     v.x = r.frame.distance;
     v.lane = r.lane;
+    v.id = r.lane;  // the lane is the runner id
+    v.name = r.name;
     v.followed = r.followed;
     f.figures.push_back(v);
   }
@@ -171,6 +173,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     row.down = r.frame.mode == net::RunnerMode::Down || r.frame.mode == net::RunnerMode::Falling;
     row.away = (r.frame.flags & net::runner_flags::kAway) != 0;
     hud.scoreboard.push_back(row);
+    hud.race.push_back({r.frame.distance, r.lane, r.followed});
   }
   rank_scoreboard(hud.scoreboard);
   set_message(hud, session, session.session_time(now));

@@ -27,13 +27,6 @@ FigureStyle player_style() {
           palette::kShaft, palette::kSpearHead, palette::kSpearEdge};
 }
 
-FigureStyle ghost_style() {
-  // Opaque inside the ghost layer: the layer's own opacity makes the whole figure faint at once,
-  // so overlapping parts do not darken.
-  return {palette::kGhost,    palette::kGhostFar, 1.f, rig::kFarLimbWidthScale, palette::kGhost,
-          palette::kGhostFar, palette::kGhost};
-}
-
 void FigureBuilder::limb(VertexBatch& out, Vec2 a, Vec2 b, Vec2 c, const rig::LimbStyle& ls,
                          const Placement& place, sf::Color colour) {
   rig::build_limb(a, b, c, ls, geometry_);

@@ -24,8 +24,7 @@ struct FigureStyle {
 
 // The followed runner: dark ink, far limbs at 42%.
 FigureStyle player_style();
-// Other runners, drawn opaque into the ghost layer, which is composited faintly.
-FigureStyle ghost_style();
+// Other runners: render/frame_renderer.hpp's rival_style (a tint per runner id).
 
 // Widths in units (full width). The body's own (limbs, torso, neck, head) are
 // rig/figure_shape.hpp's, shared with the sim, which crashes a runner on exactly what is drawn;

@@ -20,6 +20,31 @@ float lift_of(const rig::Pose& pose) {
 
 }  // namespace
 
+int rival_fade_level(double gap) {
+  const double u = (std::abs(gap) - kRivalNearUnits) / kRivalFadeUnits;
+  if (!(u > 0.0)) return 0;  // NaN too: faded
+  return static_cast<int>(std::lround(std::min(u, 1.0) * (kRivalFadeLevels - 1)));
+}
+
+float rival_fade_opacity(int level) {
+  const float u = static_cast<float>(std::clamp(level, 0, kRivalFadeLevels - 1)) /
+                  static_cast<float>(kRivalFadeLevels - 1);
+  return palette::kRivalNearOpacity + (palette::kRivalOpacity - palette::kRivalNearOpacity) * u;
+}
+
+FigureStyle rival_style(int id) {
+  const sf::Color tint = palette::runner_tint(id);
+  const sf::Color far = mix(tint, palette::kInk, 0.45f);
+  // Opaque inside the rival layer: the layer's own opacity fades the whole figure at once.
+  return {tint,
+          far,
+          1.f,
+          rig::kFarLimbWidthScale,
+          mix(tint, palette::kShaft, 0.6f),
+          mix(tint, palette::kSpearHead, 0.7f),
+          far};
+}
+
 FrameRenderer::FrameRenderer() = default;
 FrameRenderer::~FrameRenderer() = default;
 
@@ -55,22 +80,33 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
   const double cam = std::isfinite(in.camera_x) ? in.camera_x : 0.0;
 
   background_.clear();
-  ghosts_.clear();
   world_.clear();
   overlay_.clear();
 
   const double ground = in.ground_x && std::isfinite(*in.ground_x) ? *in.ground_x : cam;
   scene_.append_background(background_, world, ground, std::isfinite(in.time) ? in.time : 0.f);
 
-  // Other runners, drawn opaque so the layer can make them faint as a whole.
-  const FigureStyle ghost = ghost_style();
+  // Rivals, each in its tint, drawn opaque into the batch of its fade step so the layer can fade
+  // each figure as a whole; the ones close to the followed runner fade down.
+  for (VertexBatch& b : rivals_) b.clear();
+  tags_.clear();
+  double followed_x = cam;
   for (const FigureView& f : in.runners) {
-    if (f.followed || in.lab_stage) continue;
+    if (f.followed && std::isfinite(f.x)) followed_x = f.x;
+  }
+  for (const FigureView& f : in.runners) {
+    if (f.followed || in.lab_stage || !std::isfinite(f.x)) continue;
     const float vx = static_cast<float>(f.x - cam);
     if (vx < -box.world_size.x || vx > box.world_size.x) continue;  // well off screen
     const Placement place = lane_placement(vx, ghost_depth(f.lane, in.followed_lane));
-    scene_.append_shadow(ghosts_, place, f.pose[Joint::Pelvis].x, lift_of(f.pose));
-    figures_.append(ghosts_, f.pose, f.secondary, place, ghost);
+    const int level = rival_fade_level(f.x - followed_x);
+    VertexBatch& batch = rivals_[static_cast<std::size_t>(level)];
+    scene_.append_shadow(batch, place, f.pose[Joint::Pelvis].x, lift_of(f.pose));
+    figures_.append(batch, f.pose, f.secondary, place, rival_style(f.id));
+    const rig::Vec2 head = f.secondary.head;
+    const float top = head.y - std::max(f.pose.head_r, rig::kMinHeadRadius) - 10.f;
+    tags_.push_back({place({head.x, top}), clip_name(f.name, kTagChars), palette::runner_tint(f.id),
+                     rival_fade_opacity(level)});
   }
 
   const std::span<const SceneObstacle> obstacles =
@@ -90,7 +126,9 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     const Placement place{{static_cast<float>(followed->x - cam), 0.f}, 1.f};
     append_skeleton_overlay(overlay_, followed->pose, in.rig_debug, place);
   }
-  last_vertices_ = background_.size() + ghosts_.size() + world_.size() + overlay_.size();
+  std::size_t rival_vertices = 0;
+  for (const VertexBatch& b : rivals_) rival_vertices += b.size();
+  last_vertices_ = background_.size() + rival_vertices + world_.size() + overlay_.size();
 }
 
 void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
@@ -101,7 +139,10 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
   target.setView(world);
   background_.draw(target);
 
-  if (!ghosts_.empty()) {
+  for (int level = 0; level < kRivalFadeLevels; ++level) {
+    VertexBatch& batch = rivals_[static_cast<std::size_t>(level)];
+    if (batch.empty()) continue;
+    const float opacity = rival_fade_opacity(level);
     const sf::Vector2u layer_size{static_cast<unsigned>(box.pixels.width),
                                   static_cast<unsigned>(box.pixels.height)};
     if (ensure_ghost_layer(layer_size)) {
@@ -109,11 +150,11 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
       layer_view.setViewport({0.f, 0.f, 1.f, 1.f});
       ghost_layer_->setView(layer_view);
       ghost_layer_->clear(sf::Color::Transparent);
-      ghosts_.draw(*ghost_layer_);
+      batch.draw(*ghost_layer_);
       ghost_layer_->display();
       // The layer holds premultiplied colour (drawn over transparent black): composite it so.
       sf::Sprite sprite(ghost_layer_->getTexture());
-      const auto a = static_cast<sf::Uint8>(std::lround(255.f * palette::kGhostOpacity));
+      const auto a = static_cast<sf::Uint8>(std::lround(255.f * opacity));
       sprite.setColor(sf::Color(a, a, a, a));
       sprite.setPosition(static_cast<float>(box.pixels.left), static_cast<float>(box.pixels.top));
       target.setView(sf::View(
@@ -123,14 +164,67 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
       target.setView(world);
     } else {
       // No second render texture: per-vertex opacity (overlaps show a little darker).
-      ghosts_.fade(palette::kGhostOpacity);
-      ghosts_.draw(target);
+      batch.fade(opacity);
+      batch.draw(target);
     }
   }
+  draw_tags(target);
+  target.setView(world);
 
   world_.draw(target);
   overlay_.draw(target);
   if (in.hud != nullptr) hud_.draw(target, *in.hud, fonts_.has_regular ? &fonts_ : nullptr);
+}
+
+void FrameRenderer::draw_tags(sf::RenderTarget& target) {
+  // Small pills above the rivals' heads, in HUD pixels (crisp at any size), drawn behind the
+  // followed figure and the obstacles like the rivals themselves.
+  if (tags_.empty()) return;
+  const sf::Vector2u size = target.getSize();
+  const Letterbox box = letterbox(size);
+  const sf::View world = world_view(size);
+  const float s = hud_scale(size);
+  tag_shapes_.clear();
+  placed_tags_.clear();
+  tag_texts_.begin(fonts_.regular_or_null(), fonts_.bold_or_regular());
+  const unsigned font_px = static_cast<unsigned>(std::max(8.f, std::round(12.f * s)));
+  for (const NameTag& tag : tags_) {
+    const sf::Vector2i p = target.mapCoordsToPixel(tag.world, world);
+    const sf::Vector2f at{static_cast<float>(p.x - box.pixels.left),
+                          static_cast<float>(p.y - box.pixels.top)};
+    const float w = tag_texts_.has_font() ? tag_texts_.measure(tag.text, font_px, true) : 24.f * s;
+    const float h = static_cast<float>(font_px) + 6.f * s;
+    float top = std::max(2.f * s, at.y - h);
+    sf::FloatRect pill{at.x - w / 2.f - 5.f * s, top, w + 10.f * s, h};
+    // Kept inside the drawn area (a rival at the edge shows its whole tag).
+    pill.left =
+        std::clamp(pill.left, 2.f * s,
+                   std::max(2.f * s, static_cast<float>(box.pixels.width) - pill.width - 2.f * s));
+    // Rivals side by side: a tag that would cover one already placed goes above it.
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const sf::FloatRect& other : placed_tags_) {
+        if (pill.intersects(other)) {
+          pill.top = other.top - h - 2.f * s;
+          moved = true;
+        }
+      }
+    }
+    top = pill.top;
+    placed_tags_.push_back(pill);
+    tag_shapes_.rounded_rect(pill, h / 2.f,
+                             with_opacity(palette::kHudPanel, std::min(1.f, tag.opacity * 1.3f)));
+    tag_shapes_.rect({pill.left + h / 2.f, pill.top + pill.height - 2.f * s, pill.width - h,
+                      std::max(1.f, 2.f * s)},
+                     with_opacity(tag.tint, tag.opacity));
+    sf::Color text = mix(palette::kHudText, tag.tint, 0.25f);
+    text = with_opacity(text, std::min(1.f, tag.opacity * 1.15f));
+    tag_texts_.add(tag.text, {pill.left + pill.width / 2.f, top + 1.f * s}, font_px, text,
+                   Align::Centre, true);
+  }
+  target.setView(hud_view(size));
+  tag_shapes_.draw(target);
+  tag_texts_.draw(target);
 }
 
 }  // namespace spear::client

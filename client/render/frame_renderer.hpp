@@ -3,6 +3,7 @@
 // the headless screenshot, the tests and the benchmark call the same code.
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/Graphics/RenderTexture.hpp>
+#include <array>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -27,7 +28,9 @@ struct FigureView {
   rig::SecondaryPose secondary;  // from rig::step_secondary: sprung head, hair
   double x = 0.0;                // course distance of the anchor, units
   int lane = 0;
-  bool followed = false;  // the runner the view follows; all others are ghosts
+  int id = 0;             // runner id: the rival's tint (palette::runner_tint)
+  std::string name;       // drawn in a small tag above a rival (clipped)
+  bool followed = false;  // the runner the view follows; all others are rivals
 };
 
 struct FrameInputs {
@@ -47,6 +50,21 @@ struct FrameInputs {
   bool skeleton_overlay = false;  // lab: bones, joints, IK targets of the followed runner
   const rig::RigDebug* rig_debug = nullptr;
 };
+
+// Rivals closer than this to the followed runner along the course (units) are drawn faded down,
+// and fade back in over the next kRivalFadeUnits, so the followed figure stays clean.
+inline constexpr float kRivalNearUnits = 40.f;
+inline constexpr float kRivalFadeUnits = 30.f;
+// Opacity steps between palette::kRivalNearOpacity and palette::kRivalOpacity: each step is one
+// composite of the rival layer (a figure is faded as a whole, its overlaps do not darken).
+inline constexpr int kRivalFadeLevels = 4;
+// The step a rival `gap` units (course distance) from the followed runner is drawn at.
+int rival_fade_level(double gap);
+float rival_fade_opacity(int level);
+// A rival's look: its tint (by runner id) on limbs and body, darker far limbs and shaft.
+FigureStyle rival_style(int id);
+// Name tags hold at most this many characters (code points), longer names end in "…".
+inline constexpr std::size_t kTagChars = 10;
 
 class FrameRenderer {
  public:
@@ -78,7 +96,20 @@ class FrameRenderer {
   SceneRenderer scene_;
   FigureBuilder figures_;
   HudRenderer hud_;
-  VertexBatch background_, ghosts_, world_, overlay_;
+  struct NameTag {
+    sf::Vector2f world;  // bottom centre of the tag, world view
+    std::string text;
+    sf::Color tint;
+    float opacity;
+  };
+  void draw_tags(sf::RenderTarget& target);
+
+  VertexBatch background_, world_, overlay_;
+  std::array<VertexBatch, kRivalFadeLevels> rivals_;
+  std::vector<NameTag> tags_;
+  std::vector<sf::FloatRect> placed_tags_;
+  VertexBatch tag_shapes_;
+  TextQueue tag_texts_;
   std::unique_ptr<sf::RenderTexture> ghost_layer_;
   sf::Vector2u ghost_layer_size_{0, 0};
   bool ghost_layer_failed_ = false;

@@ -25,21 +25,55 @@ std::string fixed(float v, int decimals) {
 // Names longer than this are cut with an ellipsis so the scoreboard keeps its width.
 constexpr std::size_t kNameChars = 14;
 
-std::string short_name(const std::string& name) {
+// The name cut (kNameChars at most) until it is no wider than `max_width` pixels.
+std::string fitted_name(TextQueue& texts, const std::string& name, unsigned size, bool bold,
+                        float max_width) {
+  std::string out = clip_name(name, kNameChars);
+  for (std::size_t points = kNameChars;
+       points > 1 && texts.has_font() && texts.measure(out, size, bold) > max_width;) {
+    out = clip_name(name, --points);
+  }
+  return out;
+}
+
+}  // namespace
+
+constexpr float kLabPanelHeight = 112.f;  // the lab's bottom readout panel, HUD pixels at scale 1
+
+std::string clip_name(const std::string& name, std::size_t max_points) {
   // Count UTF-8 code points, cut at a code point boundary.
-  std::size_t points = 0, i = 0;
-  for (; i < name.size(); ++i) {
+  std::size_t points = 0;
+  for (std::size_t i = 0; i < name.size(); ++i) {
     if ((static_cast<unsigned char>(name[i]) & 0xC0) != 0x80) {
-      if (points == kNameChars) return name.substr(0, i) + "\u2026";
+      if (points == max_points) return name.substr(0, i) + "\u2026";
       ++points;
     }
   }
   return name.empty() ? std::string("runner") : name;
 }
 
-}  // namespace
+sf::FloatRect race_strip_box(sf::Vector2f area, float s) {
+  // Along the bottom edge over the soil, below the runners' feet; as wide as the area minus
+  // margins, capped so that it stays a strip on ultra-wide windows.
+  const float w = std::min(area.x - 32.f * s, 900.f * s);
+  const float h = 16.f * s;
+  return {(area.x - w) / 2.f, area.y - h - 8.f * s, w, h};
+}
 
-constexpr float kLabPanelHeight = 112.f;  // the lab's bottom readout panel, HUD pixels at scale 1
+float race_strip_x(const sf::FloatRect& box, double distance, double lo, double hi) {
+  const float inset = box.height / 2.f + 2.f;
+  const float x0 = box.left + inset, x1 = box.left + box.width - inset;
+  if (!std::isfinite(distance) || !std::isfinite(lo) || !std::isfinite(hi)) return (x0 + x1) / 2.f;
+  // A race closer than kRaceStripMinSpan is drawn about its middle at that span, so runners a
+  // stride apart stay together instead of being spread over the whole strip.
+  if (hi - lo < kRaceStripMinSpan) {
+    const double mid = (lo + hi) / 2.0;
+    lo = mid - kRaceStripMinSpan / 2.0;
+    hi = mid + kRaceStripMinSpan / 2.0;
+  }
+  const double u = std::clamp((distance - lo) / (hi - lo), 0.0, 1.0);
+  return x0 + (x1 - x0) * static_cast<float>(u);
+}
 
 std::string group_thousands(long long value) {
   const bool negative = value < 0;
@@ -54,12 +88,50 @@ std::string group_thousands(long long value) {
   return negative ? "-" + out : out;
 }
 
+HudFrame hud_frame(sf::Vector2u window_px) {
+  const Letterbox box = letterbox(window_px);
+  HudFrame f;
+  f.scale = std::max(hud_scale(window_px), kMinHudScale);
+  f.tall = static_cast<float>(box.pixels.top) >= kTallBarMin * f.scale;
+  if (f.tall) {
+    const sf::Vector2f w{static_cast<float>(std::max(window_px.x, 1u)),
+                         static_cast<float>(std::max(window_px.y, 1u))};
+    f.view = sf::View(sf::FloatRect(0.f, 0.f, w.x, w.y));
+    f.game_top = static_cast<float>(box.pixels.top);
+  } else {
+    f.view = hud_view(window_px);
+  }
+  f.game_height = static_cast<float>(box.pixels.height);
+  return f;
+}
+
+float HudRenderer::scoreboard_height(const HudState& hud, float s) const {
+  const std::size_t rows = std::min<std::size_t>(hud.scoreboard.size(), 8);
+  const bool more = hud.scoreboard.size() > 8;
+  return (38.f + 8.f + (more ? 16.f : 0.f)) * s + 24.f * s * static_cast<float>(rows);
+}
+
 void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const FontSet* fonts) {
   const sf::Vector2u size = target.getSize();
-  const sf::View view = hud_view(size);
+  const HudFrame frame = hud_frame(size);
+  const sf::View& view = frame.view;
   const sf::Vector2f area = view.getSize();
-  const float s = hud_scale(size);
+  const float s = frame.scale;
+  game_top_ = frame.game_top;
+  game_h_ = frame.game_height;
+  strip_floor_ = game_top_ + game_h_;
+  top_ = 0.f;
+  if (frame.tall) {
+    // The panels in the bar above the scene, the strip just under it.
+    const float block =
+        std::max(hud.show_run ? 126.f * s : 0.f,
+                 hud.scoreboard.empty() ? 0.f : 14.f * s + scoreboard_height(hud, s)) +
+        (hud.follow_label.empty() ? 0.f : 26.f * s) + 14.f * s;
+    top_ = std::max(0.f, game_top_ - block);
+    strip_floor_ = std::min(area.y, game_top_ + game_h_ + 32.f * s);
+  }
   shapes_.clear();
+  net_graph_box_ = {};
   texts_.begin(fonts ? fonts->regular_or_null() : nullptr,
                fonts ? fonts->bold_or_regular() : nullptr);
 
@@ -67,17 +139,40 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   if (hud.show_run && !hud.lab.active) run_panel(hud, s);
   if (!hud.scoreboard.empty() && !hud.lab.active) scoreboard(hud, area, s);
   if (!hud.follow_label.empty()) {
-    texts_.add(hud.follow_label, {area.x / 2.f, 16.f * s}, px(15, s), palette::kHudDim,
-               Align::Centre);
+    const float fy = top_ + (frame.tall && top_ > 0.f ? 0.f : 16.f * s);
+    texts_.add(hud.follow_label, {area.x / 2.f, fy}, px(15, s), palette::kHudDim, Align::Centre);
   }
   if (hud.lab.active) lab(hud, area, s);
+  if (!hud.race.empty() && !hud.lab.active) race_strip(hud, area, s);
   if (hud.net_graph != nullptr) {
-    const sf::Vector2f g = net_graph_size(s);
-    // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
-    // the graph moves to the right, above the panel.
-    const float lift = hud.lab.active ? (kLabPanelHeight + 12.f) * s : 0.f;
-    const float x = hud.lab.active ? area.x - g.x - 16.f * s : 16.f * s;
-    append_net_graph(shapes_, texts_, *hud.net_graph, {x, area.y - g.y - 16.f * s - lift}, s);
+    sf::Vector2f origin;
+    float gs = s;
+    if (hud.lab.active) {
+      // In the lab the readout panel takes the bottom edge and the figure stands left of centre:
+      // the graph goes to the right, above the panel.
+      const sf::Vector2f g = net_graph_size(s);
+      origin = {area.x - g.x - 16.f * s,
+                game_top_ + game_h_ - g.y - 16.f * s - (kLabPanelHeight + 12.f) * s};
+    } else if (frame.tall &&
+               strip_floor_ + 8.f * s +
+                       net_graph_size(std::min(s, (area.x - 32.f * s) / net_graph_size(1.f).x)).y <=
+                   area.y) {
+      // Portrait: in the bar under the scene and the race strip.
+      gs = std::min(s, (area.x - 32.f * s) / net_graph_size(1.f).x);
+      const sf::Vector2f g = net_graph_size(gs);
+      origin = {(area.x - g.x) / 2.f, strip_floor_ + 8.f * s};
+    } else {
+      // In a race: at the top, between the run's panel and the scoreboard, above the runners'
+      // heads and clear of the ground line and the obstacles arriving; shrunk to fit the gap.
+      const float left = (hud.show_run ? 16.f + 330.f + 12.f : 16.f) * s;
+      const float right = area.x - (hud.scoreboard.empty() ? 16.f : 16.f + 250.f + 12.f) * s;
+      gs = std::clamp((right - left) / net_graph_size(1.f).x, 0.25f, s);
+      const sf::Vector2f g = net_graph_size(gs);
+      const float top = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
+      origin = {std::max(left, (left + right - g.x) / 2.f), top};
+    }
+    append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
+    net_graph_box_ = {origin, net_graph_size(gs)};
   }
   if (hud.message != StateMessage::None)
     message(hud, area, s);
@@ -91,8 +186,14 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
   target.setView(previous);
 }
 
+std::vector<sf::FloatRect> HudRenderer::text_boxes() const {
+  std::vector<sf::FloatRect> out;
+  for (std::size_t i = 0; i < texts_.queued(); ++i) out.push_back(texts_.bounds(i));
+  return out;
+}
+
 void HudRenderer::run_panel(const HudState& hud, float s) {
-  const float x = 16.f * s, y = 14.f * s;
+  const float x = 16.f * s, y = top_ + (top_ > 0.f ? 0.f : 14.f * s);
   shapes_.rounded_rect({x, y, 330.f * s, 112.f * s}, 12.f * s, palette::kHudPanel);
   texts_.add("SCORE", {x + 16.f * s, y + 10.f * s}, px(12, s), palette::kHudDim);
   const float w = texts_.add(group_thousands(hud.score), {x + 14.f * s, y + 22.f * s}, px(40, s),
@@ -120,7 +221,7 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
   constexpr std::size_t kRows = 8;
   const std::size_t rows = std::min(hud.scoreboard.size(), kRows);
   const float w = 250.f * s, row_h = 24.f * s;
-  const float x = area.x - w - 16.f * s, y = 14.f * s;
+  const float x = area.x - w - 16.f * s, y = top_ + (top_ > 0.f ? 0.f : 14.f * s);
   const bool more = hud.scoreboard.size() > kRows;
   const float h = (38.f + 8.f + (more ? 16.f : 0.f)) * s + row_h * static_cast<float>(rows);
   shapes_.rounded_rect({x, y, w, h}, 12.f * s, palette::kHudPanel);
@@ -138,8 +239,13 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
                                      : palette::kHudText;
     texts_.add(std::to_string(i + 1), {x + 26.f * s, ry}, px(15, s), palette::kHudDim,
                Align::Right);
-    texts_.add(short_name(r.name), {x + 38.f * s, ry}, px(15, s), c, Align::Left, r.followed);
-    texts_.add(group_thousands(r.score), {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
+    // The name keeps clear of the score (and of "away"): cut to the room left.
+    const std::string score = group_thousands(r.score);
+    float room = w - 16.f * s - texts_.measure(score, px(15, s), true) - 8.f * s;
+    if (r.away) room = std::min(room, w - 76.f * s - texts_.measure("away", px(11, s)) - 6.f * s);
+    texts_.add(fitted_name(texts_, r.name, px(15, s), r.followed, room - 38.f * s),
+               {x + 38.f * s, ry}, px(15, s), c, Align::Left, r.followed);
+    texts_.add(score, {x + w - 16.f * s, ry}, px(15, s), c, Align::Right, true);
     if (r.down)
       shapes_.rect({x + 38.f * s, ry + 10.f * s, 6.f * s, 2.f * s}, palette::kHurdleStripe);
     if (r.away)  // small and dim, between the name and the score
@@ -152,6 +258,36 @@ void HudRenderer::scoreboard(const HudState& hud, sf::Vector2f area, float s) {
   }
 }
 
+void HudRenderer::race_strip(const HudState& hud, sf::Vector2f area, float s) {
+  const sf::FloatRect box = race_strip_box({area.x, strip_floor_}, s);
+  double lo = hud.race.front().distance, hi = lo;
+  for (const RaceMark& m : hud.race) {
+    if (!std::isfinite(m.distance)) continue;
+    lo = std::min(lo, m.distance);
+    hi = std::max(hi, m.distance);
+  }
+  const float cy = box.top + box.height / 2.f;
+  shapes_.rounded_rect(box, box.height / 2.f, palette::kHudPanel);
+  shapes_.rect({box.left + box.height / 2.f, cy - 0.75f * s, box.width - box.height,
+                std::max(1.f, 1.5f * s)},
+               with_opacity(palette::kHudDim, 0.5f));
+  // Rivals first, each a dot in its tint with a light rim; the followed runner on top, larger,
+  // in the accent colour with a ring.
+  const float r = std::max(2.f, 4.f * s);
+  for (const RaceMark& m : hud.race) {
+    if (m.followed) continue;
+    const sf::Vector2f c{race_strip_x(box, m.distance, lo, hi), cy};
+    shapes_.disc(c, r + std::max(1.f, s), with_opacity(palette::kHudText, 0.8f), 14);
+    shapes_.disc(c, r, palette::runner_tint(m.id), 14);
+  }
+  for (const RaceMark& m : hud.race) {
+    if (!m.followed) continue;
+    const sf::Vector2f c{race_strip_x(box, m.distance, lo, hi), cy};
+    shapes_.disc(c, r * 1.6f + std::max(1.f, s), palette::kHudText, 16);
+    shapes_.disc(c, r * 1.6f, palette::kHudAccent, 16);
+  }
+}
+
 void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
   const std::string_view text = message_headline(hud);
   const unsigned size = px(34, s);
@@ -159,7 +295,7 @@ void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
       std::max(texts_.measure(text, size, true), texts_.measure(hud.message_detail, px(17, s)));
   const float w = std::max(tw + 64.f * s, 360.f * s);
   const float h = (hud.message_detail.empty() ? 78.f : 108.f) * s;
-  const float x = (area.x - w) / 2.f, y = area.y * 0.36f - h / 2.f;
+  const float x = (area.x - w) / 2.f, y = game_top_ + game_h_ * 0.36f - h / 2.f;
   shapes_.rounded_rect({x, y, w, h}, 16.f * s, sf::Color(28, 20, 40, 190));
   shapes_.rect({x + 24.f * s, y + h - 6.f * s, w - 48.f * s, 2.f * s},
                with_opacity(palette::kHudAccent, 0.7f));
@@ -171,7 +307,7 @@ void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
 }
 
 void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
-  const float cx = area.x / 2.f, y = area.y * 0.22f;
+  const float cx = area.x / 2.f, y = game_top_ + game_h_ * 0.22f;
   shapes_.disc({cx, y + 86.f * s}, 64.f * s, sf::Color(28, 20, 40, 170), 48);
   texts_.add(hud.countdown_caption, {cx, y}, px(20, s), palette::kHudText, Align::Centre, true);
   texts_.add(std::to_string(hud.countdown), {cx, y + 30.f * s}, px(84, s), palette::kHudAccent,
@@ -183,7 +319,7 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   // Banner: the mode, the motion playing, and the lab's list with its keys (the one playing
   // highlighted).
   const bool list = !lab.motions.empty();
-  const float bw = 360.f * s, bx = (area.x - bw) / 2.f, by = 44.f * s;
+  const float bw = 360.f * s, bx = (area.x - bw) / 2.f, by = game_top_ + 44.f * s;
   shapes_.rounded_rect({bx, by, bw, (list ? 94.f : 66.f) * s}, 12.f * s, palette::kHudPanel);
   texts_.add("MOTION LAB", {area.x / 2.f, by + 8.f * s}, px(12, s), palette::kHudAccent,
              Align::Centre, true);
@@ -204,7 +340,7 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
 
   // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
   const float pw = 460.f * s, ph = kLabPanelHeight * s;
-  const float px0 = (area.x - pw) / 2.f, py0 = area.y - ph - 16.f * s;
+  const float px0 = (area.x - pw) / 2.f, py0 = game_top_ + game_h_ - ph - 16.f * s;
   shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
   const sf::Vector2f dial{px0 + 44.f * s, py0 + 40.f * s};
   const float r = 22.f * s;

@@ -17,6 +17,13 @@ struct ScoreRow {
   bool away = false;      // its player's window is in the background (online)
 };
 
+// One runner on the race strip: where it is along the course (units) and who it is.
+struct RaceMark {
+  double distance = 0.0;  // course units
+  int id = 0;             // runner id: its tint (palette::runner_tint)
+  bool followed = false;  // highlighted
+};
+
 // The centred message, when there is one.
 enum class StateMessage {
   None,
@@ -64,6 +71,8 @@ struct HudState {
   int countdown = 0;
   std::string countdown_caption;
   const NetPlotHistory* net_graph = nullptr;  // shown when not null (F3)
+  // The race strip: one mark per runner along a thin bar at the bottom (empty hides it).
+  std::vector<RaceMark> race;
 };
 
 // The big line of the centred message: the custom headline, else the message's own words.

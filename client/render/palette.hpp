@@ -34,9 +34,29 @@ inline constexpr float kFarOpacity = 0.42f;  // rig.md §11
 inline const sf::Color kShaft{58, 40, 30};
 inline const sf::Color kSpearHead{214, 222, 230};
 inline const sf::Color kSpearEdge{120, 130, 146};
-inline const sf::Color kGhost{64, 44, 82};  // other runners, in the ghost layer
-inline const sf::Color kGhostFar{112, 84, 122};
-inline constexpr float kGhostOpacity = 0.34f;
+
+// Rivals: one tint per runner id, chosen to read against the dusk sky, the hills and the plum
+// soil (mid-dark and saturated, none close to the ink of the followed figure nor to the hills'
+// mauve). runner_tint picks by id, so a runner keeps its colour for the whole session.
+inline const sf::Color kRivalTints[] = {
+    {24, 128, 136},  // teal
+    {196, 60, 40},   // vermilion
+    {46, 84, 176},   // cobalt
+    {64, 132, 52},   // moss
+    {176, 120, 16},  // ochre
+    {150, 40, 120},  // magenta
+    {56, 158, 196},  // sky cyan
+    {110, 70, 30},   // umber
+};
+inline constexpr int kRivalTintCount = static_cast<int>(sizeof kRivalTints / sizeof kRivalTints[0]);
+inline sf::Color runner_tint(int id) {
+  const int n = kRivalTintCount;
+  return kRivalTints[((id % n) + n) % n];
+}
+// A rival drawn in full, and one within kRivalNearUnits of the followed runner (faded down so
+// the followed figure stays clean); between near and near + kRivalFadeUnits it ramps.
+inline constexpr float kRivalOpacity = 0.82f;
+inline constexpr float kRivalNearOpacity = 0.22f;
 
 // Obstacles.
 inline const sf::Color kHurdleBar{244, 234, 214};

@@ -14,12 +14,12 @@
 namespace spear::client {
 
 // The far edge of the track, units above the ground line: the ghost lanes lie between.
-inline constexpr float kTrackDepth = 30.f;
+inline constexpr float kTrackDepth = 44.f;
 // Ghost lanes: each lane behind the followed runner's is this much higher (farther away) ...
-inline constexpr float kGhostLaneStep = 7.f;
+inline constexpr float kGhostLaneStep = 10.f;
 inline constexpr int kGhostDepths = 4;
 // ... and this much smaller.
-inline constexpr float kGhostScaleStep = 0.05f;
+inline constexpr float kGhostScaleStep = 0.07f;
 // Ground dots spacing, units (the row along the lane line moves exactly with the runner).
 inline constexpr float kGroundDotSpacing = 26.f;
 

@@ -23,6 +23,8 @@ class TextQueue {
   float measure(std::string_view utf8, unsigned size, bool bold = false);
   void draw(sf::RenderTarget& target);
   std::size_t queued() const { return used_; }
+  // Where queued text `i` (< queued()) is drawn, in the target's view coordinates.
+  sf::FloatRect bounds(std::size_t i) const { return pool_[i].getGlobalBounds(); }
 
  private:
   sf::Text& next();

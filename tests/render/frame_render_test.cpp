@@ -76,6 +76,7 @@ HudState run_hud(const std::vector<FigureView>& views) {
     hud.scoreboard.push_back({i < 8 ? names[i] : "bot-" + std::to_string(i),
                               static_cast<int>(2400 - 130 * i), static_cast<int>(2500 - 100 * i),
                               views[i].followed, i == 5});
+    hud.race.push_back({views[i].x, views[i].id, views[i].followed});
   }
   return hud;
 }
@@ -136,6 +137,113 @@ TEST_F(FrameRender, GhostsAreFainterThanTheFollowedRunner) {
   const float l_behind = luminance(darkest_near(without_ghost, other.x, other.y, 1));
   EXPECT_GT(l_ghost, l_own + 40.f);     // fainter
   EXPECT_LT(l_ghost, l_behind - 15.f);  // but drawn
+}
+
+// Mean colour change, over the pixels the followed figure covers (where `alone` differs from
+// `bare`), between `alone` and `with`; and the share of those pixels changed by more than 40.
+struct FigureChange {
+  double mean = 0.0;
+  double share_changed = 0.0;
+  int pixels = 0;
+};
+FigureChange change_on_figure(const sf::Image& bare, const sf::Image& alone,
+                              const sf::Image& with) {
+  FigureChange c;
+  int changed = 0;
+  double sum = 0.0;
+  const sf::Vector2u size = alone.getSize();
+  for (unsigned y = 0; y < size.y; ++y) {
+    for (unsigned x = 0; x < size.x; ++x) {
+      const sf::Color a = alone.getPixel(x, y);
+      if (colour_distance(a, bare.getPixel(x, y)) <= 60) continue;
+      ++c.pixels;
+      const int d = colour_distance(a, with.getPixel(x, y));
+      sum += d;
+      changed += d > 40 ? 1 : 0;
+    }
+  }
+  if (c.pixels > 0) {
+    c.mean = sum / c.pixels;
+    c.share_changed = static_cast<double>(changed) / c.pixels;
+  }
+  return c;
+}
+
+TEST_F(FrameRender, RivalNextToYouLeavesYourFigureClean) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(2, rig::Motion::Run, 1.0f, 0.23f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  const sf::Image bare = draw(t, in);
+  const std::vector<FigureView> only_own{views[0]};
+  in.runners = only_own;
+  const sf::Image alone = draw(t, in);
+  views[1].x = views[0].x + 5.0;  // right next to you, one lane behind
+  in.runners = views;
+  const sf::Image with_near = draw(t, in);
+  save(t, "rival_next_to_you_1280x720.png");
+  const FigureChange near = change_on_figure(bare, alone, with_near);
+  ASSERT_GT(near.pixels, 2000);         // the followed figure is there
+  EXPECT_LT(near.mean, 6.0);            // measured 3.2 faded
+  EXPECT_LT(near.share_changed, 0.02);  // 0.0014 faded, 0.115 unfaded
+
+  // The same rival well clear of you is drawn strongly: the fade is what keeps you clean.
+  views[1].x = views[0].x + 5.0 + kRivalNearUnits + kRivalFadeUnits;
+  const sf::Image with_far = draw(t, in);
+  const sf::View view = world_view(t.getSize());
+  const auto rival_chest = [&](double dx) {
+    const Placement p = lane_placement(static_cast<float>(dx), ghost_depth(1, 0));
+    return t.mapCoordsToPixel(p(views[1].pose[Joint::Chest]), view);
+  };
+  const sf::Vector2i far_px = rival_chest(5.0 + kRivalNearUnits + kRivalFadeUnits);
+  const sf::Color far_c =
+      with_far.getPixel(static_cast<unsigned>(far_px.x), static_cast<unsigned>(far_px.y));
+  const sf::Color far_bg =
+      bare.getPixel(static_cast<unsigned>(far_px.x), static_cast<unsigned>(far_px.y));
+  EXPECT_GT(colour_distance(far_c, far_bg), 120) << "a rival clear of you is drawn in full";
+}
+
+TEST_F(FrameRender, RivalsHaveTheirOwnTints) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(3, rig::Motion::Run, 1.0f, 0.f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  views[1].x = views[0].x + 180.0;
+  views[2].x = views[0].x + 380.0;
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image frame = draw(t, in);
+  const sf::View view = world_view(t.getSize());
+  const auto chest_colour = [&](std::size_t i) {
+    const Placement p =
+        lane_placement(static_cast<float>(views[i].x - views[0].x), ghost_depth(views[i].lane, 0));
+    const sf::Vector2i px = t.mapCoordsToPixel(p(views[i].pose[Joint::Chest]), view);
+    return frame.getPixel(static_cast<unsigned>(px.x), static_cast<unsigned>(px.y));
+  };
+  const sf::Color a = chest_colour(1), b = chest_colour(2);
+  EXPECT_GT(colour_distance(a, b), 90) << "two rivals drawn in the same colour";
+  // Each reads as its own tint (closer to it than to the other's).
+  EXPECT_LT(colour_distance(a, palette::runner_tint(1)),
+            colour_distance(a, palette::runner_tint(2)));
+  EXPECT_LT(colour_distance(b, palette::runner_tint(2)),
+            colour_distance(b, palette::runner_tint(1)));
+  // Stable per id, and different for every id of a race of eight.
+  EXPECT_EQ(palette::runner_tint(3), palette::runner_tint(3 + palette::kRivalTintCount));
+  for (int i = 0; i < 8; ++i) {
+    for (int j = i + 1; j < 8; ++j) {
+      EXPECT_GT(colour_distance(palette::runner_tint(i), palette::runner_tint(j)), 60) << i << j;
+    }
+  }
+  save(t, "rival_tints_1280x720.png");
+}
+
+TEST(RivalFade, CloseRivalsFadeAndClearOnesDoNot) {
+  EXPECT_EQ(rival_fade_level(0.0), 0);
+  EXPECT_EQ(rival_fade_level(-39.0), 0);
+  EXPECT_EQ(rival_fade_level(kRivalNearUnits + kRivalFadeUnits + 1.0), kRivalFadeLevels - 1);
+  EXPECT_LT(rival_fade_opacity(0), 0.3f);
+  EXPECT_GT(rival_fade_opacity(kRivalFadeLevels - 1), 0.7f);
 }
 
 TEST_F(FrameRender, LetterboxBarsAtPortraitSize) {

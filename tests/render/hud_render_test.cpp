@@ -5,6 +5,7 @@
 #include "render/font_locator.hpp"
 #include "render/hud_renderer.hpp"
 #include "render/offscreen.hpp"
+#include "render/view.hpp"
 #include "render_fixtures.hpp"
 
 namespace spear::client {
@@ -157,6 +158,107 @@ TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
   HudState slower = lab;
   slower.lab.ground_speed_mps = 10.6f;
   EXPECT_GT(changed(drawn, draw(&slower, &fonts), kLabPanel), 20);
+}
+
+TEST_F(HudRender, RaceStripShowsOneMarkPerRunner) {
+  for (int count : {2, 5, 8}) {
+    HudState hud = sample_hud();
+    for (int i = 0; i < count; ++i) {
+      // Spread out along the course, out of order; runner 1 followed.
+      hud.race.push_back({static_cast<double>((i * 7919) % count) * 400.0 + 100.0, i, i == 1});
+    }
+    const sf::Image img = draw(&hud, nullptr);
+    const sf::FloatRect box = race_strip_box({static_cast<float>(kW), static_cast<float>(kH)}, 1.f);
+    // A row through the dots, above the strip's line: count the runs of marked pixels.
+    const auto y = static_cast<unsigned>(box.top + box.height / 2.f - 2.5f);
+    const sf::Color empty = img.getPixel(static_cast<unsigned>(box.left + 3.f), y);
+    int runs = 0;
+    bool in_run = false;
+    for (unsigned x = static_cast<unsigned>(box.left); x < box.left + box.width; ++x) {
+      const bool marked = colour_distance(img.getPixel(x, y), empty) > 60;
+      if (marked && !in_run) ++runs;
+      in_run = marked;
+    }
+    EXPECT_EQ(runs, count) << count << " runners";
+  }
+}
+
+// A full race HUD: the run's panel with a combo, eight runners (one with a 24-glyph name), the
+// race strip.
+HudState crowded_hud() {
+  HudState hud = sample_hud();
+  hud.combo = 4;
+  hud.score = 123456;
+  hud.distance_m = 12345.f;
+  hud.scoreboard.push_back({std::string(24, 'W'), 99999, 99999, false, false});
+  for (int i = 0; i < 4; ++i) hud.scoreboard.push_back({"bot-" + std::to_string(i), 10, 10});
+  hud.scoreboard.back().away = true;
+  for (int i = 0; i < 8; ++i) hud.race.push_back({100.0 * i, i, i == 1});
+  return hud;
+}
+
+std::string overlap_report(const std::vector<sf::FloatRect>& boxes, sf::Vector2f area) {
+  std::string out;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const sf::FloatRect& a = boxes[i];
+    if (a.left < -0.5f || a.top < -0.5f || a.left + a.width > area.x + 0.5f ||
+        a.top + a.height > area.y + 0.5f)
+      out += "text " + std::to_string(i) + " leaves the area; ";
+    for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+      if (a.intersects(boxes[j]))
+        out += "texts " + std::to_string(i) + " and " + std::to_string(j) + " overlap; ";
+    }
+  }
+  return out;
+}
+
+TEST(HudLayout, TextBoxesDoNotOverlapAtAnyWindowSize) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  NetPlotHistory history;
+  for (int i = 0; i < 60; ++i) history.push({40.f, 30.f, 33.f, 0.f, 14000.f, 1800.f, 100.f});
+  const sf::Vector2u sizes[] = {{320, 180}, {480, 270}, {1280, 720}, {600, 1400}, {900, 1200}};
+  for (const sf::Vector2u size : sizes) {
+    Offscreen off = create_offscreen(size.x, size.y, 0);
+    ASSERT_TRUE(off.texture) << off.error;
+    const HudFrame frame = hud_frame(size);
+    const sf::Vector2f area = frame.view.getSize();
+    for (bool graph : {false, true}) {
+      HudState hud = crowded_hud();
+      if (graph) hud.net_graph = &history;
+      HudRenderer renderer;
+      off.texture->clear(kClear);
+      renderer.draw(*off.texture, hud, &fonts);
+      const std::vector<sf::FloatRect> boxes = renderer.text_boxes();
+      ASSERT_GT(boxes.size(), 20u);
+      if (!graph) {  // the graph's own labels sit on its plots, drawn over the panel
+        EXPECT_EQ(overlap_report(boxes, area), "") << size.x << "x" << size.y;
+      }
+      if (frame.tall) {  // portrait: the score and the board above the scene, not over it
+        EXPECT_LT(boxes[0].top + boxes[0].height, frame.game_top) << "SCORE";
+        EXPECT_LT(boxes[1].top + boxes[1].height, frame.game_top) << "the score";
+      }
+      // The net graph stays clear of the followed runner (its anchor, feet to head, and a
+      // stride either side) and of the ground line.
+      if (graph) {
+        const sf::FloatRect g = renderer.net_graph_box();
+        ASSERT_GT(g.width, 0.f);
+        const sf::View world = world_view(size);
+        const auto hud_px = [&](sf::Vector2f w) {
+          return off.texture->mapPixelToCoords(off.texture->mapCoordsToPixel(w, world), frame.view);
+        };
+        const sf::Vector2f a = hud_px({-70.f, -175.f}), b = hud_px({90.f, 4.f});
+        EXPECT_FALSE(g.intersects({a.x, a.y, b.x - a.x, b.y - a.y}))
+            << "the net graph covers the runner at " << size.x << "x" << size.y;
+        // Above the ground line, or (portrait) in the bar below the whole scene.
+        const bool above_ground = g.top + g.height < hud_px({0.f, 0.f}).y;
+        const bool under_scene = frame.tall && g.top >= frame.game_top + frame.game_height;
+        EXPECT_TRUE(above_ground || under_scene)
+            << "over the ground at " << size.x << "x" << size.y;
+        EXPECT_LE(g.left + g.width, area.x + 0.5f);
+      }
+    }
+  }
 }
 
 TEST(StateMessages, EveryMessageHasWords) {

@@ -1,5 +1,6 @@
 #pragma once
 // Runners animated by the real rig, for whole-frame tests, screenshots and the benchmark.
+#include <string>
 #include <vector>
 
 #include "render/frame_renderer.hpp"
@@ -37,6 +38,8 @@ inline std::vector<RigRunner> animate_runners(int count, rig::Motion motion, flo
     }
     r.view.x = 1000.0 - spacing * i + (i % 3) * 45.0;
     r.view.lane = i;
+    r.view.id = i;
+    r.view.name = "runner-" + std::to_string(i);
     r.view.followed = i == 0;
   }
   return runners;

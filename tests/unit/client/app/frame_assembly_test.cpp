@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -217,6 +218,39 @@ TEST(FrameAssembly, ComboOfTheFollowedRunnerReachesTheHud) {
   });
   EXPECT_TRUE(seen) << "the bot broke no target in a row within a minute";
   EXPECT_GE(combo, 1);
+}
+
+// Rivals with identity (issue 16): every runner drawn carries its id and name, and the race strip
+// holds one mark per runner at its distance, the followed one marked.
+TEST(FrameAssembly, EveryRunnerHasAnIdANameAndARaceMark) {
+  SessionConfig config;
+  config.role = net::Role::Spectator;
+  config.name = "watcher";
+  auto game = start_game(3, config);
+  ASSERT_TRUE(game);
+  const bool seen = game->run_until(30.0, [&](const FrameData& f) {
+    if (f.figures.size() < 3 || !f.has_followed) return false;
+    EXPECT_EQ(f.hud.race.size(), f.figures.size());
+    std::set<int> ids;
+    int followed_marks = 0;
+    for (const FigureView& v : f.figures) {
+      EXPECT_FALSE(v.name.empty());
+      ids.insert(v.id);
+    }
+    for (const RaceMark& m : f.hud.race) {
+      followed_marks += m.followed ? 1 : 0;
+      EXPECT_TRUE(ids.count(m.id)) << "a race mark of no runner drawn";
+      const auto it = std::find_if(f.figures.begin(), f.figures.end(),
+                                   [&](const FigureView& v) { return v.id == m.id; });
+      if (it != f.figures.end()) {
+        EXPECT_DOUBLE_EQ(m.distance, it->x);
+      }
+    }
+    EXPECT_EQ(ids.size(), f.figures.size()) << "two runners share an id (and a tint)";
+    EXPECT_EQ(followed_marks, 1);
+    return true;
+  });
+  EXPECT_TRUE(seen) << "three bots never showed up";
 }
 
 // Online away (issue 15): the own runner parked says so, and the way back counts 3-2-1. The
