@@ -17,6 +17,11 @@
 // [−1, 1], but lose accuracy as the float input itself does. Non-finite input gives NaN (sin, cos,
 // acos outside [−1, 1]) or follows IEEE/libm conventions (exp(±inf), atan2 with infinities);
 // finite input never gives NaN except acos outside [−1, 1].
+// -ffast-math lets the compiler reorder, fuse and approximate: different bits per build.
+#if defined(__FAST_MATH__)
+#error "shared/rig and shared/sim must not be built with -ffast-math (determinism)"
+#endif
+
 namespace spear::rig {
 
 float dsin(float x);
