@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/ik.hpp"
 #include "rig/skeleton.hpp"
 
@@ -35,10 +36,10 @@ bool angular(int c) { return (c >= kSpineA && c <= kForeF) || c == kSpearA; }
 
 float angle_of(Vec2 from, Vec2 to) {
   const Vec2 d = to - from;
-  return std::atan2(d.y, d.x);
+  return datan2(d.y, d.x);
 }
 
-Vec2 along(float angle, float len) { return {std::cos(angle) * len, std::sin(angle) * len}; }
+Vec2 along(float angle, float len) { return {dcos(angle) * len, dsin(angle) * len}; }
 
 float wrap(float a) {
   if (!std::isfinite(a)) return 0.f;

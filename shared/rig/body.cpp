@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/ik.hpp"
 #include "rig/skeleton.hpp"
 #include "rig/squash.hpp"
@@ -18,8 +19,8 @@ struct ArmJoints {
 };
 
 ArmJoints arm_fk(Vec2 shoulder, float a_up, float flex) {
-  const Vec2 e = shoulder + Vec2{std::sin(a_up), std::cos(a_up)} * kUpperArm;
-  const Vec2 h = e + Vec2{std::sin(a_up + flex), std::cos(a_up + flex)} * kForearm;
+  const Vec2 e = shoulder + Vec2{dsin(a_up), dcos(a_up)} * kUpperArm;
+  const Vec2 h = e + Vec2{dsin(a_up + flex), dcos(a_up + flex)} * kForearm;
   return {e, h};
 }
 
@@ -29,7 +30,7 @@ ArmJoints arm_ik(Vec2 shoulder, Vec2 target, float sign) {
 }
 
 // The FK angle of a bone direction: 0 straight down, positive forward.
-float fk_angle(Vec2 d) { return std::atan2(d.x, d.y); }
+float fk_angle(Vec2 d) { return datan2(d.x, d.y); }
 
 // The representative of angle a (mod 2π) nearest to ref.
 float unwrap_near(float a, float ref) {
@@ -44,13 +45,13 @@ Chain leg(Vec2 hip, Vec2 target) {
 
 }  // namespace
 
-Vec2 spine_direction(float lean) { return {std::sin(lean), -std::cos(lean)}; }
+Vec2 spine_direction(float lean) { return {dsin(lean), -dcos(lean)}; }
 
 Vec2 shoulder_of(Vec2 pelvis, float lean) {
   return pelvis + spine_direction(lean) * (kSpine - kShoulderDrop);
 }
 
-Vec2 direction(float angle) { return {std::cos(angle), std::sin(angle)}; }
+Vec2 direction(float angle) { return {dcos(angle), dsin(angle)}; }
 
 void hold_spear(BodyTargets& body, const SpearHold& hold, float weight) {
   const Vec2 shoulder = shoulder_of(body.pelvis, body.lean);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/ease.hpp"
 
 namespace spear::rig {
@@ -51,11 +52,11 @@ Vec2 foot_path(float pph, const GaitParams& g) {
     return {lerp(half, -half, u), 0.f};
   }
   const float u = (pph - g.duty) / (1.f - g.duty);
-  return {lerp(-half, half, smoothstep(u)), -g.step_h * std::sin(kPi * u)};
+  return {lerp(-half, half, smoothstep(u)), -g.step_h * dsin(kPi * u)};
 }
 
 float pelvis_height(float phase, const GaitParams& g) {
-  return g.hip_low + std::fabs(std::sin(2.f * kPi * (phase + g.bob_shift))) * g.bob;
+  return g.hip_low + std::fabs(dsin(2.f * kPi * (phase + g.bob_shift))) * g.bob;
 }
 
 }  // namespace spear::rig

@@ -2,13 +2,14 @@
 
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/stance.hpp"
 
 namespace spear::rig {
 
 BodyTargets idle_body(float t) {
   BodyTargets b = standing_body();
-  const float breath = std::sin(6.2831853f * t / kBreathPeriod);
+  const float breath = dsin(6.2831853f * t / kBreathPeriod);
   b.pelvis.y += 0.6f * breath;
   b.lean = 0.03f + 0.012f * breath;
   b.head_tilt = -0.02f * breath;

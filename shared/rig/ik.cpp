@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/skeleton.hpp"
 
 namespace spear::rig {
@@ -10,16 +11,16 @@ namespace spear::rig {
 Vec2 two_bone_ik(Vec2 root, Vec2 target, float l1, float l2, float sign) {
   const float dx = target.x - root.x;
   const float dy = target.y - root.y;
-  float d = std::hypot(dx, dy);
+  float d = dhypot(dx, dy);
   // Reaching along the line needs a direction: a target on the root has none, pick straight down.
-  const float base = d > 1e-6f ? std::atan2(dy, dx) : 1.5707964f;
+  const float base = d > 1e-6f ? datan2(dy, dx) : 1.5707964f;
   const float lo = std::fabs(l1 - l2) + 0.01f;
   const float hi = std::max(lo, l1 + l2 - 0.01f);
   d = std::clamp(std::isfinite(d) ? d : hi, lo, hi);
   const float ca = std::clamp((l1 * l1 + d * d - l2 * l2) / (2.f * l1 * d), -1.f, 1.f);
-  const float a = std::acos(ca);
+  const float a = dacos(ca);
   const float ang = base + (sign < 0.f ? -a : a);
-  return {root.x + std::cos(ang) * l1, root.y + std::sin(ang) * l1};
+  return {root.x + dcos(ang) * l1, root.y + dsin(ang) * l1};
 }
 
 Vec2 clamp_leg_target(Vec2 hip, Vec2 target) {

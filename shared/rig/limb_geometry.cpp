@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rig/det_math.hpp"
+
 namespace spear::rig {
 
 namespace {
@@ -110,7 +112,7 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   const float r_tip = half_width(total);
   for (int k = 1; k <= caps; ++k) {
     const float a = kPi * static_cast<float>(k) / static_cast<float>(caps + 1);
-    out.outline.push_back(c[n - 1] + (n_tip * std::cos(a) + t_tip * std::sin(a)) * r_tip);
+    out.outline.push_back(c[n - 1] + (n_tip * dcos(a) + t_tip * dsin(a)) * r_tip);
   }
   // Right side, tip → root.
   s = total;
@@ -124,7 +126,7 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   const float r_root = half_width(0.f);
   for (int k = 1; k <= caps; ++k) {
     const float a = kPi * static_cast<float>(k) / static_cast<float>(caps + 1);
-    out.outline.push_back(c[0] - (n_root * std::cos(a) + t_root * std::sin(a)) * r_root);
+    out.outline.push_back(c[0] - (n_root * dcos(a) + t_root * dsin(a)) * r_root);
   }
 
   // Triangles from the outline: left[i] = outline[i], right[i] = outline[2n + caps − 1 − i].

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/ease.hpp"
 #include "rig/gait.hpp"
 #include "rig/leap.hpp"
@@ -36,7 +37,7 @@ void reset_feet(RigState& s, float run_cadence) {
 
 BodyTargets locomotion_step(RigState& s, const RigInput& in, float dt, float* scroll_speed) {
   // gait eases towards its target, frame-rate independent: never jumps.
-  s.gait += (gait_target(s.motion) - s.gait) * (1.f - std::exp(-kGaitEaseRate * dt));
+  s.gait += (gait_target(s.motion) - s.gait) * (1.f - dexp(-kGaitEaseRate * dt));
   const GaitParams g = gait_params(s.gait, run_cadence_of(in));
   s.cadence = g.cadence;
   const float speed = gait_scroll_speed(g);
@@ -93,15 +94,14 @@ BodyTargets locomotion_step(RigState& s, const RigInput& in, float dt, float* sc
   // swing; the spear swings in the far hand. Running, both hands on the shaft (IK).
   const float a_run = smoothstep(s.gait);
   for (int i = 0; i < 2; ++i) {
-    const float a = -g.arm_swing * std::cos(kTwoPi * pph[i]);
+    const float a = -g.arm_swing * dcos(kTwoPi * pph[i]);
     b.arm[i].a_up = a;
     b.arm[i].flex = lerp(0.25f, 1.3f, s.gait) + 0.55f * std::fmax(0.f, a / g.arm_swing);
   }
   const Vec2 shoulder = shoulder_of(b.pelvis, b.lean);
-  const Vec2 far_elbow =
-      shoulder + Vec2{std::sin(b.arm[1].a_up), std::cos(b.arm[1].a_up)} * kUpperArm;
+  const Vec2 far_elbow = shoulder + Vec2{dsin(b.arm[1].a_up), dcos(b.arm[1].a_up)} * kUpperArm;
   const float fa = b.arm[1].a_up + b.arm[1].flex;
-  const Vec2 far_hand = far_elbow + Vec2{std::sin(fa), std::cos(fa)} * kForearm;
+  const Vec2 far_hand = far_elbow + Vec2{dsin(fa), dcos(fa)} * kForearm;
   const float walk_angle = -0.45f + 0.5f * b.arm[1].a_up;
   const Vec2 walk_tail = far_hand - direction(walk_angle) * kWalkSpearAlong;
 

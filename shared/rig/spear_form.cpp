@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/skeleton.hpp"
 
 namespace spear::rig {
@@ -161,7 +162,7 @@ BodyTargets form_body(float t) {
   form_feet(kWaypoints[seg + 1], to);
   for (int i = 0; i < 2; ++i) {
     const bool moving = std::fabs(from[i].x - to[i].x) > 0.01f && u > 0.f && u < 1.f;
-    if (moving) b.foot[i].y -= kStepLift * std::sin(kPi * u);
+    if (moving) b.foot[i].y -= kStepLift * dsin(kPi * u);
     b.contact[i] = !moving && b.foot[i].y >= 0.f;
   }
   hold_spear(b, SpearHold{w.grip, w.spear_angle, w.along});

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "rig/det_math.hpp"
 #include "rig/rig.hpp"
 #include "rig/track.hpp"
 
@@ -33,7 +34,7 @@ SpearHold mix(const SpearHold& a, const SpearHold& b, float w) {
 SpearHold run_carry(float phase) {
   SpearHold h;
   h.grip = {24.f, 32.f};  // front arm nearly straight, rear hand by the belly
-  h.angle = -0.25f + 0.04f * std::sin(12.566371f * phase);  // twice a cycle: once a step
+  h.angle = -0.25f + 0.04f * dsin(12.566371f * phase);  // twice a cycle: once a step
   h.along = 40.f;
   return h;
 }
