@@ -22,7 +22,7 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--password", o.password, "the server's join password, if it has one");
   app.add_flag("--headless", o.headless,
                "no window: connect, play or watch for --duration seconds, report");
-  app.add_option("--duration", o.duration, "seconds to run (headless: required)")
+  app.add_option("--duration", o.duration, "seconds to run (headless: required; a window closes after them)")
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--autoplay", o.autoplay, "the bot controller drives your runner");
   app.add_option("--autoplay-skill", o.autoplay_skill, "skill of --autoplay, 0..1")

@@ -334,8 +334,8 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
   double last = 0.0;
   float anim_time = 0.f;
   while (window.isOpen()) {
-    if (g_stop.load()) window.close();
     const double now = seconds_since(origin);
+    if (g_stop.load() || (o.duration > 0 && now >= o.duration)) window.close();
     const double frame_dt = now - last;
     last = now;
     sf::Event e;
