@@ -8,6 +8,7 @@ namespace {
 constexpr double kMatchTolerance = 0.2;   // units: wire quantization is 1/16
 constexpr std::size_t kHistory = 600;     // ticks of shadow history kept for the checks
 constexpr int kMaxAlignSteps = 60 * 120;  // a runner seen more than 2 min in cannot be aligned
+constexpr int kMaxStepsPerCall = 240;     // ticks stepped at most by one advance() (4 s)
 }  // namespace
 
 Autopilot::Autopilot(std::uint64_t course_seed, int tick_rate, float skill, std::uint64_t seed)
@@ -44,7 +45,9 @@ void Autopilot::on_snapshot(net::Tick tick, double distance, net::RunnerMode mod
 std::vector<net::InputFrame> Autopilot::advance(net::Tick first_sendable, net::Tick last_tick) {
   std::vector<net::InputFrame> out;
   if (!aligned_) return out;
-  while (static_cast<std::int32_t>(last_tick - next_tick_) >= 0) {
+  for (int steps = 0; static_cast<std::int32_t>(last_tick - next_tick_) >= 0; ++steps) {
+    // A present far ahead (a hitch, or a hostile server's tick) is caught up over calls.
+    if (steps == kMaxStepsPerCall) break;
     const net::Tick tick = next_tick_;
     history_.push_back({tick, state_.distance});
     while (history_.size() > kHistory) history_.pop_front();

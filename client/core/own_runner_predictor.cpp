@@ -42,7 +42,12 @@ void OwnRunnerPredictor::on_snapshot(const net::OwnRunnerState& own,
 void OwnRunnerPredictor::try_align(const sim::RunnerCheck& check, double distance) {
   // The runner joined at some tick ≥ 0, so it has been stepped at most hash_tick + 1 times; it
   // has not run further than the snapshot shows.
+  std::uint32_t budget = config_.max_steps_per_call;
   while (probe_steps_ < check.hash_tick + 1 && probe_.distance <= distance + 1.0) {
+    if (budget-- == 0) {
+      ++stats_.capped_calls;  // the next snapshot's check goes on from here
+      break;
+    }
     sim::step_runner(probe_, nullptr, course_, dt_);
     ++probe_steps_;
     probe_recent_.push_back(probe_);
@@ -124,6 +129,10 @@ std::vector<net::InputFrame> OwnRunnerPredictor::advance(net::Tick present, cons
   std::vector<net::InputFrame> out;
   if (!active()) return out;
   while (static_cast<std::int32_t>(present - next_tick_) >= 0) {
+    if (out.size() == config_.max_steps_per_call) {
+      ++stats_.capped_calls;  // the rest on the next call
+      break;
+    }
     const net::Tick tick = next_tick_;
     sim::Input decided = decide ? decide(state_, tick) : sim::Input{};
     decided.tick = tick;

@@ -37,6 +37,10 @@ struct PredictionConfig {
   float max_correction_step = 2.f;  // units: a correction moves a joint at most this per frame
   float snap_distance = 300.f;      // units: a larger correction (a restart) is not faded
   int give_up_after = 3;            // consecutive mismatched checks before prediction stops
+  // Ticks stepped at most by one advance() or one alignment attempt. A present or a check far
+  // ahead (a hitch of seconds, or a hostile server's tick of 2·10⁹) is then caught up over
+  // frames, never in one unbounded loop: the frame loop, --duration and the link stay alive.
+  std::uint32_t max_steps_per_call = 240;
 };
 
 struct PredictionStats {
@@ -50,6 +54,7 @@ struct PredictionStats {
   std::uint64_t corrections = 0;       // re-simulations that changed what is shown
   double worst_correction = 0.0;       // units: the largest correction (before fading)
   double worst_correction_step = 0.0;  // units: the largest per-frame move of a fading correction
+  std::uint64_t capped_calls = 0;      // advance()/alignment calls cut at max_steps_per_call
   bool gave_up = false;
 };
 

@@ -132,5 +132,36 @@ TEST(OwnRunnerPredictor, MalformedChecksAreCountedAndIgnored) {
   EXPECT_TRUE(p.advance(200, nullptr).empty());
 }
 
+// A hostile or broken server: a check two billion ticks ahead, and a present as far. Each call
+// steps at most max_steps_per_call ticks (without the cap alignment and advance() would loop for
+// hours), and prediction goes on from where it was once the present is sane again.
+TEST(OwnRunnerPredictor, ACheckOrAPresentFarAheadIsSteppedInBoundedCalls) {
+  sim::Match server(kSeed);
+  const sim::RunnerId id = server.add_runner();
+  for (int i = 0; i < 10; ++i) server.step();
+  PredictionConfig config;
+  config.max_steps_per_call = 100;
+  OwnRunnerPredictor far(kSeed, 60, config);
+  net::OwnRunnerState hostile = check_of(server, id, server.tick() - 1);
+  sim::RunnerCheck c;
+  c.hash_tick = 2'000'000'000u;
+  c.hash = 12345;
+  hostile.state_tick = c.hash_tick;
+  hostile.sim_state = sim::encode_runner_check(c, hostile.state_tick);
+  far.on_snapshot(hostile, 1e12);
+  EXPECT_FALSE(far.active());
+  EXPECT_EQ(far.stats().capped_calls, 1u);
+
+  OwnRunnerPredictor p(kSeed, 60, config);
+  p.on_snapshot(check_of(server, id, server.tick() - 1), server.runner(id)->state.distance);
+  ASSERT_TRUE(p.active());
+  const net::Tick start = p.next_tick();
+  EXPECT_EQ(p.advance(start + 2'000'000'000u, nullptr).size(), 100u);
+  EXPECT_EQ(p.stats().capped_calls, 1u);
+  EXPECT_EQ(p.next_tick(), start + 100);
+  EXPECT_EQ(p.advance(start + 149, nullptr).size(), 50u);  // below the cap: all of it
+  EXPECT_EQ(p.stats().capped_calls, 1u);
+}
+
 }  // namespace
 }  // namespace spear::client
