@@ -24,9 +24,10 @@ MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skil
                      sim::Tick rewind_ticks)
     : match_(seed, match_config(tick_rate, rewind_ticks)) {
   for (int i = 0; i < bots; ++i) {
-    const sim::RunnerId id = match_.add_runner();
-    // Each bot its own character and name, fixed by the seed and its index.
+    // Each bot its own character and name, fixed by the seed and its index; it stands its start
+    // wait before it runs.
     sim::BotPersonality personality = sim::bot_personality(seed, static_cast<std::uint32_t>(i));
+    const sim::RunnerId id = match_.add_runner(bot_start_wait_ticks(personality, match_.dt()));
     RunnerInfo info;
     info.name = personality.name;
     info.bot = true;

@@ -158,10 +158,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     f.followed_distance = followed->frame.distance;
     f.rig_x = followed->rig_scroll ? *followed->rig_scroll : followed->frame.distance;
     f.rig_x_from_rig = followed->rig_scroll.has_value();
-    // The pose is anchor-relative with the ground at y 0, y down.
-    const rig::Pose& pose = followed->frame.pose;
-    f.contact = {pose[rig::Joint::FootNear].y >= -kContactUnits,
-                 pose[rig::Joint::FootFar].y >= -kContactUnits};
+    f.contact = drawn_foot_contact(followed->frame.pose);
   }
   for (const RunnerView& r : session.runners()) {
     if (in_lab) break;  // no race in the lab

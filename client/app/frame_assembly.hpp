@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/client_session.hpp"
+#include "core/drawn_foot_contact.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/hud_state.hpp"
 #include "render/net_plot_history.hpp"
@@ -37,14 +38,12 @@ struct FrameData {
   // the own runner drawn from the prediction (rig_x_from_rig), else its drawn distance.
   double rig_x = 0.0;
   bool rig_x_from_rig = false;
-  // Foot contact as drawn [near, far]: the foot joint within kContactUnits of the ground line.
+  // Foot contact as drawn [near, far] (core/drawn_foot_contact.hpp).
   std::array<bool, 2> contact{};
 
   // Spans into this object: valid while it lives and is not changed.
   FrameInputs inputs() const;
 };
-
-inline constexpr float kContactUnits = 1.f;
 
 struct HudExtras {
   bool paused = false;  // shows "paused"

@@ -16,8 +16,7 @@ void SoundEventDetector::take_in(const client::RunnerView& r,
                                  std::span<const client::ObstacleView> obstacles) {
   runner_ = r.frame.id;
   mode_ = r.frame.mode;
-  stepped_[0] = r.frame.pose.contact_near;
-  stepped_[1] = r.frame.pose.contact_far;
+  contact_ = client::drawn_foot_contact(r.frame.pose);
   breaks_.clear();
   for (const client::ObstacleView& o : obstacles)
     if (o.broken) breaks_[o.obstacle.index] = o.broken_age;
@@ -43,16 +42,12 @@ std::vector<SoundEvent> SoundEventDetector::update(
     mode_ = mode;
   }
 
-  const bool contact[2] = {r.frame.pose.contact_near, r.frame.pose.contact_far};
-  const rig::Vec2 feet[2] = {r.frame.pose[rig::Joint::FootNear], r.frame.pose[rig::Joint::FootFar]};
+  const std::array<bool, 2> contact = client::drawn_foot_contact(r.frame.pose);
   for (int i = 0; i < 2; ++i) {
-    if (!contact[i]) stepped_[i] = false;
-    // y down: a foot in the air has y < 0.
-    if (contact[i] && !stepped_[i] && feet[i].y >= -kGroundTolerance) {
+    if (contact[i] && !contact_[i])
       out.push_back({SoundKind::Footstep, t, footstep_gain(r.frame.speed, i)});
-      stepped_[i] = true;
-    }
   }
+  contact_ = contact;
 
   for (const client::ObstacleView& o : obstacles) {
     if (!o.broken) {

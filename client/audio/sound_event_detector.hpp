@@ -1,15 +1,16 @@
 #pragma once
 // Which sounds a frame asks for, from what the frame shows of the followed runner: fed once per
 // frame with the frame's time, the followed runner as drawn and the obstacles around it.
-//   footstep: a foot touching down — its contact flag turning on, heard on the first frame
-//             its drawn joint is within kGroundTolerance of the ground line (y = 0 in the
-//             anchor-relative pose, y down). One per touch-down, so the rate follows the
-//             cadence; louder with speed, the far foot a little softer.
+//   footstep: a foot touching down as drawn (core/drawn_foot_contact.hpp: its joint coming
+//             within a unit of the ground line), heard on the frame it is drawn landing —
+//             the frame trace's contact turning on. One per touch-down, so the rate follows
+//             the cadence; louder with speed, the far foot a little softer.
 //   whoosh:   the mode becoming Thrusting.
 //   crunch:   a target showing broken with broken_age under kFreshBreak s, once per break.
 //   thud:     the mode becoming Falling.
 // The first frame of a runner (the run's start, Tab to another one) only takes its state in,
 // so switching never plays what had already happened. Pure: no clock, no device.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -18,13 +19,13 @@
 
 #include "audio/sound_event.hpp"
 #include "core/client_session.hpp"
+#include "core/drawn_foot_contact.hpp"
 
 namespace spear::audio {
 
 class SoundEventDetector {
  public:
-  static constexpr float kGroundTolerance = 1.f;  // units above the ground line
-  static constexpr float kFreshBreak = 0.25f;     // s: older breaks are not news
+  static constexpr float kFreshBreak = 0.25f;  // s: older breaks are not news
 
   // `followed` null: nobody is shown (connecting, between runners): nothing plays.
   std::vector<SoundEvent> update(double t, const client::RunnerView* followed,
@@ -35,7 +36,7 @@ class SoundEventDetector {
 
   std::optional<std::uint32_t> runner_;
   net::RunnerMode mode_ = net::RunnerMode::Running;
-  bool stepped_[2] = {false, false};       // [near, far]: this contact's footstep has played
+  std::array<bool, 2> contact_{};          // [near, far] as drawn in the last frame
   std::map<std::uint32_t, float> breaks_;  // obstacle index → broken_age last seen
 };
 

@@ -17,13 +17,15 @@ constexpr std::array<std::string_view, kBotNameCount> kNames = {
 
 constexpr std::uint64_t kTraitsSalt = 0x706572736F6Eull;  // "person"
 constexpr std::uint64_t kNamesSalt = 0x6E616D6573ull;     // "names"
+constexpr std::uint64_t kStartSalt = 0x7374617274ull;     // "start"
 
-// The match's order of names: a Fisher–Yates shuffle of the list from the seed.
-std::array<std::size_t, kBotNameCount> name_order(std::uint64_t match_seed) {
-  std::array<std::size_t, kBotNameCount> order{};
+// A Fisher–Yates shuffle of 0 … N − 1 from the seed and a salt.
+template <std::size_t N>
+std::array<std::size_t, N> shuffled(std::uint64_t match_seed, std::uint64_t salt) {
+  std::array<std::size_t, N> order{};
   std::iota(order.begin(), order.end(), std::size_t{0});
-  SplitMix64 rng(mix_seed(match_seed, kNamesSalt));
-  for (std::size_t i = kBotNameCount - 1; i > 0; --i) {
+  SplitMix64 rng(mix_seed(match_seed, salt));
+  for (std::size_t i = N - 1; i > 0; --i) {
     const auto j = static_cast<std::size_t>(rng.below(i + 1));
     std::swap(order[i], order[j]);
   }
@@ -41,7 +43,10 @@ BotPersonality bot_personality(std::uint64_t match_seed, std::uint32_t index) {
   p.reaction_spread = rng.uniform(kBotSpreadMin, kBotSpreadMax);
   p.mistake_rate = rng.uniform(kBotMistakeMin, kBotMistakeMax);
   p.thrust_eagerness = rng.uniform(kBotEagernessMin, kBotEagernessMax);
-  const auto order = name_order(match_seed);
+  const auto starts = shuffled<kBotStartSlots>(match_seed, kStartSalt);
+  p.start_wait =
+      kBotStartWaitMin + kBotStartStep * static_cast<float>(starts[index % kBotStartSlots]);
+  const auto order = shuffled<kBotNameCount>(match_seed, kNamesSalt);
   p.name = std::string(kNames[order[index % kBotNameCount]]);
   if (const std::uint32_t lap = index / kBotNameCount; lap > 0)
     p.name += " " + std::to_string(lap + 1);

@@ -4,9 +4,12 @@
 // the same for a seed while bots of the same skill race differently. Every trait that can make a
 // bot fail is scaled by (1 − skill): at skill 1 a bot of any character acts inside the clearing
 // window and never fails.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "sim/tick.hpp"
 
 namespace spear::sim {
 
@@ -20,6 +23,10 @@ struct BotPersonality {
   // Where in the clearing window it thrusts: 0 at its late edge, 1 at its early edge (0.5: the
   // middle, as a neutral bot). Jumps are aimed at the middle.
   float thrust_eagerness = 0.5f;
+  // s it stands at the course start before its first run (getting going at the match's start):
+  // bots that never fail still race apart, each its own distance behind the first. Not scaled
+  // by skill (standing fails nothing); 0: it runs from the first tick.
+  float start_wait = 0.f;
   std::string name;  // short and readable, distinct within a match for up to kBotNameCount bots
 };
 
@@ -31,12 +38,24 @@ inline constexpr float kBotEagernessMin = 0.2f, kBotEagernessMax = 0.9f;
 // s: a blunder moves the press this far from the aim (far outside any clearing window's half
 // width, 0.11–0.2 s).
 inline constexpr float kBotBlunderMin = 0.2f, kBotBlunderMax = 0.35f;
+// Start waits: kBotStartSlots of them, kBotStartStep apart from kBotStartWaitMin, dealt to the
+// bots of a match in a seed-shuffled order, so up to kBotStartSlots bots all start apart (a step
+// is 6 ticks: about 38 units, a figure's width, at the start's 382 units/s).
+inline constexpr float kBotStartWaitMin = 0.15f;   // s
+inline constexpr float kBotStartStep = 0.1f;       // s
+inline constexpr std::size_t kBotStartSlots = 12;  // the last: 1.25 s
 
 inline constexpr std::size_t kBotNameCount = 24;
 std::string_view bot_name_from_list(std::size_t i);  // i < kBotNameCount
 
 // The character of bot `index` (0, 1, 2 ... in the order the match adds its bots). Names are a
 // seed-shuffled walk of the list; past kBotNameCount bots they repeat with a number ("Ada 2").
+// Start waits are a seed-shuffled walk of the slots, repeating past kBotStartSlots bots.
 BotPersonality bot_personality(std::uint64_t match_seed, std::uint32_t index);
+
+// The start wait in whole ticks of `dt` (Match::add_runner's start_wait_ticks); 0 for none.
+inline std::uint32_t bot_start_wait_ticks(const BotPersonality& p, float dt) {
+  return p.start_wait > 0.f ? ticks_for(p.start_wait, dt) : 0;
+}
 
 }  // namespace spear::sim

@@ -37,11 +37,11 @@ const MatchRunner* Match::find(RunnerId id) const {
   return i < runners_.size() ? &runners_[i] : nullptr;
 }
 
-RunnerId Match::add_runner() {
+RunnerId Match::add_runner(std::uint32_t start_wait_ticks) {
   if (next_id_ == 0) throw std::length_error("match: runner ids exhausted");
   MatchRunner r;
   r.id = next_id_++;
-  r.state = new_runner_state();
+  r.state = waiting_runner_state(start_wait_ticks, dt_);
   runners_.push_back(r);  // ids grow, so the vector stays sorted
   queues_.emplace_back();
   queues_.back().history = RunnerHistory(std::max(config_.rewind_ticks, kStateMemoryTicks) + 1);

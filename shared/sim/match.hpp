@@ -57,7 +57,9 @@ class Match {
   float dt() const { return dt_; }
   const Course& course() const { return course_; }
 
-  RunnerId add_runner();            // a new runner at the course start, running
+  // A new runner at the course start, running; with start_wait_ticks > 0 it stands that long
+  // first (waiting_runner_state).
+  RunnerId add_runner(std::uint32_t start_wait_ticks = 0);
   bool remove_runner(RunnerId id);  // false if unknown
   bool has_runner(RunnerId id) const { return find(id) != nullptr; }
 

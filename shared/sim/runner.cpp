@@ -298,6 +298,19 @@ RunnerState new_runner_state() {
   return s;
 }
 
+RunnerState waiting_runner_state(std::uint32_t ticks, float dt) {
+  if (ticks == 0) return new_runner_state();
+  check_dt(dt);
+  RunnerState s;
+  rig::RigInput ri;
+  ri.motion = Motion::Idle;
+  s.pose = rig::step_rig(s.rig, ri, 0.f);
+  const std::uint32_t total = ticks_for(kResumeCountdown, dt);
+  s.mode = RunnerMode::Countdown;
+  s.mode_ticks = total - std::min(ticks, total);  // countdown_ticks_left() == ticks
+  return s;
+}
+
 bool runner_alive(const RunnerState& s) {
   return s.mode == RunnerMode::Running || s.mode == RunnerMode::Leaping;
 }

@@ -104,6 +104,10 @@ struct RunnerEvents {
 
 // A runner at the start of the course, running, with its pose computed.
 RunnerState new_runner_state();
+// A runner at the start of the course standing (rig Motion::Idle) for `ticks` ticks, then
+// running from there: a Countdown with that many ticks left (at most ticks_for(kResumeCountdown,
+// dt); 0 is new_runner_state()). A bot's start, the moment it takes to get going.
+RunnerState waiting_runner_state(std::uint32_t ticks, float dt = kDefaultDt);
 
 // Advances the runner by one tick of dt seconds with its input for that tick (nullptr: no buttons).
 // Running/Leaping: Jump leaps (not in the air), Thrust starts a thrust (in the air too, the rig

@@ -258,5 +258,39 @@ TEST(Away, MatchesWithTheSameAwayAndBackInputsAreBitForBitEqual) {
   EXPECT_EQ(m1.runner(r1)->state.mode, RunnerMode::Running);
 }
 
+// A runner added with a start wait (a bot getting going) stands exactly that many ticks at the
+// course start, scoring nothing and meeting no obstacle, then runs as any runner does: the one
+// added at once is exactly that far ahead in time.
+TEST(Away, AStartWaitStandsItsTicksThenRunsLikeARunnerAddedAtOnce) {
+  constexpr std::uint32_t kWait = 27;
+  Match m(3);
+  const RunnerId now = m.add_runner(), later = m.add_runner(kWait);
+  EXPECT_EQ(m.runner(now)->state.mode, RunnerMode::Running);
+  const RunnerState& w = m.runner(later)->state;
+  EXPECT_EQ(w.mode, RunnerMode::Countdown);
+  EXPECT_EQ(countdown_ticks_left(w), kWait);
+  EXPECT_EQ(w.rig.motion, rig::Motion::Idle);
+  for (std::uint32_t t = 0; t < kWait; ++t) {
+    ASSERT_EQ(m.runner(later)->state.mode, RunnerMode::Countdown) << t;
+    ASSERT_EQ(m.runner(later)->state.distance, 0.0) << t;
+    m.step();
+  }
+  EXPECT_EQ(m.runner(later)->state.mode, RunnerMode::Running);
+  EXPECT_TRUE(m.runner(later)->events.resumed);
+  EXPECT_EQ(m.runner(later)->state.runs, 1u);  // still its first run
+  for (int t = 0; t < 60; ++t) m.step();       // a second on: short of the first obstacle
+  ASSERT_EQ(m.runner(now)->state.mode, RunnerMode::Running);
+  ASSERT_EQ(m.runner(later)->state.mode, RunnerMode::Running);
+  const double gap = m.runner(now)->state.distance - m.runner(later)->state.distance;
+  // kWait ticks of running at the start's 382.5 units/s, and the standing start's pick-up out of
+  // Idle (about 106 units).
+  const double waited = kWait / 60.0 * 382.5;
+  EXPECT_GT(gap, waited + 60.0);
+  EXPECT_LT(gap, waited + 150.0);
+  // No wait is the plain new runner; a wait past the countdown is cut to it.
+  EXPECT_EQ(waiting_runner_state(0).mode, RunnerMode::Running);
+  EXPECT_EQ(countdown_ticks_left(waiting_runner_state(10000)), kCountdownTicks);
+}
+
 }  // namespace
 }  // namespace spear::sim

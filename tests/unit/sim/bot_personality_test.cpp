@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -36,9 +37,9 @@ RaceResult race(std::uint64_t seed, int bots, float skill, int seconds) {
   std::vector<RunnerId> ids;
   std::vector<BotController> controllers;
   for (int i = 0; i < bots; ++i) {
-    ids.push_back(match.add_runner());
-    controllers.emplace_back(skill, mix_seed(seed, ids.back()),
-                             bot_personality(seed, static_cast<std::uint32_t>(i)));
+    BotPersonality p = bot_personality(seed, static_cast<std::uint32_t>(i));
+    ids.push_back(match.add_runner(bot_start_wait_ticks(p, match.dt())));
+    controllers.emplace_back(skill, mix_seed(seed, ids.back()), std::move(p));
   }
   const Tick ticks = static_cast<Tick>(seconds) * static_cast<Tick>(match.tick_rate());
   while (match.tick() < ticks) {
@@ -74,6 +75,31 @@ TEST(BotPersonality, SevenBotsOfOneSkillSpreadOutAndRaceTheSameForASeed) {
   EXPECT_TRUE(a == race(20261203, 7, 0.8f, 180));
 }
 
+// The race shows from the start: each bot stands its own start wait, so within 20 s seven bots
+// are at seven places on the course — bots that never fail a figure's width (38 units) apart or
+// more, and bots at 0.8 too (before, six of seven ran in lockstep past 30 s).
+TEST(BotPersonality, SevenBotsAreApartOnTheCourseWithinTwentySeconds) {
+  for (const float skill : {1.f, 0.8f}) {
+    const RaceResult r = race(20261203, 7, skill, 20);
+    std::vector<double> at;
+    std::set<std::uint32_t> scores;
+    for (const RunnerState& s : r.states) {
+      at.push_back(s.distance);
+      scores.insert(s.score);
+    }
+    std::sort(at.begin(), at.end());
+    double closest = 1e9;
+    for (std::size_t i = 1; i < at.size(); ++i) closest = std::min(closest, at[i] - at[i - 1]);
+    std::printf("skill %.1f at 20 s: %.1f .. %.1f m, closest two %.1f m apart, %zu scores\n", skill,
+                at.front() / 10.0, at.back() / 10.0, closest / 10.0, scores.size());
+    if (skill == 1.f) {
+      EXPECT_GE(closest, 38.0);
+    }
+    EXPECT_GT(closest, 0.0) << "skill " << skill;
+    EXPECT_EQ(scores.size(), 7u) << "skill " << skill;
+  }
+}
+
 // Skill 1.0 with any character never crashes: every trait that can fail is scaled by
 // (1 − skill), and the thrust's place stays inside the clearing window.
 TEST(BotPersonality, PerfectBotsOfEveryCharacterNeverCrash) {
@@ -99,12 +125,28 @@ TEST(BotPersonality, DependsOnTheSeedAndIndexOnlyAndStaysInRange) {
     EXPECT_LT(p.mistake_rate, kBotMistakeMax);
     EXPECT_GE(p.thrust_eagerness, kBotEagernessMin);
     EXPECT_LT(p.thrust_eagerness, kBotEagernessMax);
+    EXPECT_GE(p.start_wait, kBotStartWaitMin);
+    EXPECT_LE(p.start_wait, kBotStartWaitMin + kBotStartStep * (kBotStartSlots - 1) + 1e-4f);
     EXPECT_FALSE(p.name.empty());
     EXPECT_LE(p.name.size(), 12u);
   }
   // Two bots of a match are not the same character; another seed deals other characters.
   EXPECT_NE(bot_personality(99, 0).reaction_bias, bot_personality(99, 1).reaction_bias);
   EXPECT_NE(bot_personality(99, 0).reaction_bias, bot_personality(100, 0).reaction_bias);
+}
+
+TEST(BotPersonality, StartWaitsAreDistinctWithinAMatchAndShuffledBySeed) {
+  std::set<std::uint32_t> ticks;
+  for (std::uint32_t i = 0; i < kBotStartSlots; ++i)
+    ticks.insert(bot_start_wait_ticks(bot_personality(7, i), kDefaultDt));
+  EXPECT_EQ(ticks.size(), kBotStartSlots);  // a slot each, 6 ticks apart
+  EXPECT_EQ(*ticks.begin(), 9u);            // 0.15 s
+  EXPECT_EQ(*ticks.rbegin(), 75u);          // 1.25 s
+  int same = 0;
+  for (std::uint32_t i = 0; i < kBotStartSlots; ++i)
+    same += bot_personality(7, i).start_wait == bot_personality(8, i).start_wait ? 1 : 0;
+  EXPECT_LT(same, 6);
+  EXPECT_EQ(bot_start_wait_ticks(BotPersonality{}, kDefaultDt), 0u);  // neutral: no wait
 }
 
 TEST(BotPersonality, NamesAreDistinctWithinAMatchAndShuffledBySeed) {
