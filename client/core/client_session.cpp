@@ -201,7 +201,8 @@ RunStats ClientSession::stats(double wall) const {
       s.datagrams_out = cs.datagrams_out;
       s.datagrams_dropped = cs.dropped;
       if (cs.snapshot_runners > 0)
-        s.bytes_per_runner = static_cast<double>(cs.snapshot_runner_bytes) / cs.snapshot_runners;
+        s.bytes_per_runner = static_cast<double>(cs.snapshot_runner_bytes) /
+                             static_cast<double>(cs.snapshot_runners);
       if (cs.handshake_seconds) s.handshake_s = *cs.handshake_seconds;
     }
   }

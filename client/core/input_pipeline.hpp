@@ -4,7 +4,8 @@
 // tick the player acts at with each input applied at the tick it was pressed; the bot decides
 // on that same predicted state. Until the predictor can predict (no check from the server yet,
 // or it gave up after repeated mismatches) the keys go out unpredicted, stamped a lead ahead of
-// the server's estimated tick. Inputs are sim::Input throughout: the link converts them to the
+// the server's estimated tick (the bot, which has no state of its own to decide on, then presses
+// nothing). Inputs are sim::Input throughout: the link converts them to the
 // wire once (core/session_link.hpp). No socket and no clock: time and the server clock's
 // readings are passed in.
 #include <cstdint>

@@ -53,7 +53,8 @@ void SessionInstruments::on_frame(bool drawn, double now, const RunnerView* own,
 void SessionInstruments::fill(RunStats& s, double now) const {
   s.seconds = started_at_ >= 0 ? now - started_at_ : 0.0;
   s.snapshots_received = snapshots_;
-  s.interp_delay_mean_ms = delay_samples_ ? delay_sum_ / delay_samples_ * 1000.0 : 0.0;
+  s.interp_delay_mean_ms =
+      delay_samples_ ? delay_sum_ / static_cast<double>(delay_samples_) * 1000.0 : 0.0;
   s.worst_joint_pop = pops_.worst();
   s.steady_joint_step = pops_.median();
   s.frames_drawn = frames_;
