@@ -21,6 +21,7 @@
 #include "app/sfml_keys.hpp"
 #include "app/sound_setup.hpp"
 #include "core/client_session.hpp"
+#include "core/server_socket.hpp"
 #include "net/udp_endpoint.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/offscreen.hpp"
@@ -65,6 +66,7 @@ struct Freeze {
 struct Setup {
   std::unique_ptr<EmbeddedServer> server;  // the local game, when there is no --connect
   std::unique_ptr<ClientSession> session;
+  std::unique_ptr<ServerSocket> socket;  // null: the address was bad or no socket opened
 };
 
 bool reduced_motion(const ClientOptions& o) {
@@ -188,12 +190,11 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
     sc.server_label = "local game";
     peer = net::PeerAddress::ipv4(127, 0, 0, 1, s.server->port());
   }
-  std::unique_ptr<ServerLink> link;
   if (peer) {
-    link = ServerLink::open(*peer, &bad);
-    if (!link) bad = "cannot open a UDP socket: " + bad;
+    s.socket = ServerSocket::open(*peer, &bad);
+    if (!s.socket) bad = "cannot open a UDP socket: " + bad;
   }
-  s.session = std::make_unique<ClientSession>(sc, std::move(link), bad);
+  s.session = std::make_unique<ClientSession>(sc, s.socket ? std::string{} : bad);
   return s;
 }
 
@@ -226,7 +227,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     last = t;
     loop.begin_frame();
     const float cosmetic = loop.paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt));
-    session.update(t, cosmetic);
+    pump_session(session, setup.socket.get(), t, cosmetic);
     sound->frame(t, session);  // sound: what this frame shows happening
     quit = !loop.take_actions(t) || quit;
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
@@ -251,7 +252,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
       end_sound(*sound, t, &st);  // sound
       write_stats(o, st);
       std::cerr << "spear-client: error: " << *why << "\n";
-      session.quit(t);
+      quit_session(session, setup.socket.get(), t);
       return 2;
     }
     pacer.wait();
@@ -280,7 +281,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     std::cerr << "spear-client: error: could not write the whole frame trace " << o.frame_trace
               << "\n";
   RunStats st = session.stats(t);
-  session.quit(t);
+  quit_session(session, setup.socket.get(), t);
   if (st.snapshots_received == 0 && st.failure.empty())
     st.failure = "no snapshot arrived from " + st.server;
   const bool sound_written = end_sound(*sound, t, &st);  // sound
@@ -358,7 +359,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     loop.begin_frame();
     const bool still = !loop.focused || loop.paused();
     const float dt = still ? 0.f : std::min(kMaxDt, static_cast<float>(frame_dt));
-    session.update(now, dt);
+    pump_session(session, setup.socket.get(), now, dt);
     sound->frame(now, session);  // sound: plays on under reduced motion and in the background
     if (!loop.take_actions(now)) window.close();
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
@@ -381,7 +382,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     dirty = false;
     if (pacer) pacer->wait();
   }
-  session.quit(seconds_since(origin));
+  quit_session(session, setup.socket.get(), seconds_since(origin));
   if (!end_sound(*sound, seconds_since(origin), nullptr)) return 2;  // sound
   return 0;
 }

@@ -1,28 +1,28 @@
 #include "core/client_session.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
-
-#include "net/sim_wire.hpp"
-#include "sim/obstacle.hpp"
-#include "sim/runner.hpp"
 
 namespace spear::client {
 
 namespace {
-constexpr int kMinInputLeadTicks = 3;   // stamped this far ahead of the estimated server tick
-constexpr int kMaxInputLeadTicks = 30;  // never more (half a second)
-
+InputPipelineConfig pipeline_config(const SessionConfig& c) {
+  InputPipelineConfig p;
+  p.autoplay = c.autoplay;
+  p.autoplay_skill = c.autoplay_skill;
+  p.parks_when_away = c.online && c.role != net::Role::Spectator;
+  return p;
+}
 }  // namespace
 
-ClientSession::ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
-                             std::string bad_address)
+ClientSession::ClientSession(SessionConfig config, std::string unreachable)
     : config_(std::move(config)),
-      link_(std::move(link)),
+      reachable_(unreachable.empty()),
       status_(config_.server_label),
-      script_(config_.script) {
-  if (!link_) status_.set_bad_address(bad_address.empty() ? "no socket" : bad_address);
+      link_(connection_config()),
+      script_(config_.script),
+      inputs_(pipeline_config(config_)),
+      world_(config_.prediction) {
+  if (!reachable_) status_.set_bad_address(std::move(unreachable));
 }
 
 net::ClientConfig ClientSession::connection_config() const {
@@ -35,58 +35,23 @@ net::ClientConfig ClientSession::connection_config() const {
 }
 
 void ClientSession::start_attempt(double now) {
-  link_->connect(connection_config(), now);
+  link_.connect(now);
   status_.on_attempt(now);
-  buffer_.reset();
-  autopilot_.reset();
-  predictor_.reset();
-  predictor_bot_.reset();
-  display_clock_.reset();
+  world_.reset();
+  inputs_.reset();
   welcome_.reset();
-  last_input_tick_.reset();
-  last_applied_seen_.reset();
-  round_trip_ = InputRoundTrip{};
 }
 
-bool ClientSession::connected() const {
-  return link_ && link_->connection() &&
-         link_->connection()->state() == net::ConnectionState::Connected;
-}
-
-std::optional<net::Welcome> ClientSession::welcome() const { return welcome_; }
-
-void ClientSession::on_welcome(const net::Welcome& w, double now) {
+void ClientSession::on_welcome(const net::Welcome& w, double wall) {
   welcome_ = w;
-  if (!welcomed_at_) welcomed_at_ = now;
-  buffer_.set_rates(w.tick_rate, w.snapshot_rate);
-  sampler_.set_ticks_per_snapshot(static_cast<double>(w.tick_rate) /
-                                  std::max<int>(1, w.snapshot_rate));
-  if (!course_ || course_->seed() != w.course_seed) {
-    course_.emplace(w.course_seed);
-    broken_.clear();
-    runs_.clear();
-  }
-  follow_.set_own(w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt);
-  if (config_.autoplay && w.runner_id)
-    autopilot_.emplace(w.course_seed, w.tick_rate, config_.autoplay_skill);
-  predictor_.reset();
-  predictor_bot_.reset();
-  display_clock_.reset();
-  if (w.runner_id) {
-    predictor_.emplace(w.course_seed, w.tick_rate);
-    if (config_.autoplay) predictor_bot_.emplace(config_.autoplay_skill, 7);
-  }
+  if (!welcomed_at_wall_) welcomed_at_wall_ = wall;
+  world_.on_welcome(w);
+  inputs_.on_welcome(w);
+  instruments_.on_welcome(w);
 }
 
-void ClientSession::set_away(bool away) {
-  if (!config_.online || config_.role == net::Role::Spectator || away == away_) return;
-  away_ = away;
-  // Back before the away press went out (or the reverse): the server never needs to know.
-  if (away_press_ != 0) {
-    away_press_ = 0;
-    return;
-  }
-  away_press_ = away ? net::buttons::kAway : net::buttons::kBack;
+void ClientSession::receive(std::span<const std::uint8_t> datagram, double wall) {
+  if (reachable_) link_.receive(datagram, pause_.session_time(wall));
 }
 
 LocalAction ClientSession::press(Key key) {
@@ -94,294 +59,91 @@ LocalAction ClientSession::press(Key key) {
   if (paused() && (key == Key::Space || key == Key::Up || key == Key::P))
     return LocalAction::TogglePause;
   const RunnerView* mine = own();
-  const std::uint8_t lab_motion = mine ? mine->frame.lab_motion : 0;
-  const ControlMode mode = control_mode();
-  // The autopilot owns the runner's buttons: a stray key would put it out of step.
-  if ((autopilot_ || predictor_bot_) && mode != ControlMode::Spectator) {
-    const LocalAction a = map_key(key, mode, lab_motion).local;
-    return a;
+  const InputPress p = inputs_.press(key, control_mode(), mine ? mine->frame.lab_motion : 0);
+  if (p.jump) instruments_.on_jump_pressed();
+  if (p.local == LocalAction::NextRunner) {
+    world_.follow_next();
+    instruments_.on_cut();
   }
-  if (mode == ControlMode::Runner && (map_key(key, mode, lab_motion).buttons & net::buttons::kJump))
-    press_pending_ = true;
-  const LocalAction a = keys_.press(key, mode, lab_motion);
-  if (a == LocalAction::NextRunner) {
-    follow_.next(ids_);
-    pops_.cut();
-  }
-  if (a == LocalAction::ToggleSkeleton) local_skeleton_ = !local_skeleton_;
-  return a;
+  if (p.local == LocalAction::ToggleSkeleton) local_skeleton_ = !local_skeleton_;
+  return p.local;
 }
 
 void ClientSession::take_snapshots(double now) {
-  net::ClientConnection* c = link_->connection();
+  net::ClientConnection* c = link_.connection();
   for (net::Snapshot& s : c->take_snapshots()) {
     if (config_.on_snapshot) config_.on_snapshot(s, now);
-    ++snapshots_;
-    sampler_.on_snapshot(now);
-    for (const auto& b : s.broken) {
-      auto [it, added] =
-          broken_.emplace(std::pair<std::uint32_t, std::uint32_t>(b.runner, b.obstacle), b.tick);
-      if (!added && b.tick > it->second) it->second = b.tick;  // knocked down again, a later run
-    }
-    for (const auto& r : s.runners) {
-      RunTrack& run = runs_[r.id];
-      const bool seen = run.tick != 0 || run.distance != 0.0;
-      if (seen && s.tick <= run.tick) continue;  // old or repeated news
-      // Units: a new run starts from the course start; a runner stopped by a target recoils by
-      // a few tens of units at most.
-      constexpr double kRestartDrop = 200.0;
-      if (seen && r.distance < run.distance - kRestartDrop) {
-        run.starts.push_back(s.tick);
-        constexpr std::size_t kKeptStarts = 8;
-        if (run.starts.size() > kKeptStarts) run.starts.erase(run.starts.begin());
-      }
-      run.tick = s.tick;
-      run.distance = r.distance;
-    }
-    std::vector<RunnerFrame> frames;
-    frames.reserve(s.runners.size());
-    for (const auto& r : s.runners) {
-      frames.push_back(runner_frame(r));
-      runners_seen_.insert(r.id);
-      if (autopilot_ && welcome_ && welcome_->runner_id == r.id)
-        autopilot_->on_snapshot(s.tick, r.distance, r.mode);
-    }
-    if (predictor_ && s.own) {
-      std::optional<double> distance;
-      for (const auto& r : s.runners)
-        if (r.id == s.own->id) distance = r.distance;
-      predictor_->on_snapshot(*s.own, distance);
-    }
-    buffer_.push(s.tick, std::move(frames), now);
+    instruments_.on_snapshot(s, now);
+    inputs_.on_snapshot(s);
+    world_.on_snapshot(s, now);
   }
-  for (const auto& [id, entry] : c->roster()) roster_[id] = entry;
-  if (const auto applied = c->last_applied_input_tick(); applied && applied != last_applied_seen_) {
-    round_trip_.on_applied(*applied, now);
-    last_applied_seen_ = applied;
+  world_.on_roster(c->roster());
+  inputs_.on_applied(c->last_applied_input_tick(), now);
+}
+
+void ClientSession::run_script(double wall) {
+  if (!welcomed_at_wall_) return;
+  for (const ScriptedKey& e : script_.due_entries(wall - *welcomed_at_wall_)) {
+    if (e.window) {
+      set_away(*e.window == WindowEvent::FocusLost);  // online: parks the runner (else nothing)
+      local_actions_.push_back(*e.window == WindowEvent::FocusLost ? LocalAction::FocusLost
+                                                                   : LocalAction::FocusGained);
+      continue;
+    }
+    if (const LocalAction a = press(e.key);
+        a == LocalAction::ToggleNetGraph || a == LocalAction::Quit || a == LocalAction::TogglePause)
+      local_actions_.push_back(a);
   }
 }
 
-void ClientSession::send_inputs(double now) {
-  if (!welcome_ || !welcome_->runner_id || !buffer_.clock().valid()) return;
-  net::ClientConnection* c = link_->connection();
-  const double rate = welcome_->tick_rate;
-  const auto est =
-      static_cast<net::Tick>(std::max(0.0, std::floor(buffer_.clock().server_time_at(now) * rate)));
-  const double rtt = round_trip_.round_trip().value_or(0.1);
-  const int lead = std::clamp(kMinInputLeadTicks + static_cast<int>(std::ceil(rtt * rate)),
-                              kMinInputLeadTicks, kMaxInputLeadTicks);
-  const net::Tick target = est + static_cast<net::Tick>(lead);
-  std::vector<net::InputFrame> frames;
-  const bool predictor_active_path =
-      predictor_ && predictor_->server_checks() && !predictor_->stats().gave_up;
-  if (predictor_active_path) {
-    // The tick the player acts at: the present with prediction (the display clock's, which is
-    // what is drawn), else the one shown.
-    const double at = config_.prediction ? display_clock_.time() : buffer_.view().render_time;
-    frames = predicted_inputs(static_cast<net::Tick>(std::max(0.0, std::floor(at * rate))));
-  } else if (autopilot_) {
-    frames = autopilot_->advance(target, target);
-  } else {
-    net::Tick from = last_input_tick_ ? *last_input_tick_ + 1 : target;
-    if (static_cast<std::int32_t>(target - from) > kMaxInputLeadTicks)
-      from = target - kMaxInputLeadTicks;
-    for (net::Tick t = from; static_cast<std::int32_t>(target - t) >= 0; ++t)
-      frames.push_back(t == from ? keys_.take(t) : net::InputFrame{t, 0, 0});
-  }
-  if (away_press_ != 0 && !predictor_active_path) {
-    // Not predicted: the away or back press goes with the first frame not sent yet.
-    for (auto& f : frames) {
-      if (last_input_tick_ && static_cast<std::int32_t>(f.tick - *last_input_tick_) <= 0) continue;
-      f.buttons = static_cast<std::uint8_t>(f.buttons | take_away_press());
-      break;
-    }
-  }
-  // An Input carries only the newest input_redundancy unapplied frames: a longer catch-up
-  // (after a stall) goes out in as many datagrams as it needs, so that no frame is left unsent.
-  const std::size_t per_datagram = std::max<std::size_t>(1, connection_config().input_redundancy);
-  std::size_t unsent = 0;
-  for (const auto& f : frames) {
-    if (last_input_tick_ && static_cast<std::int32_t>(f.tick - *last_input_tick_) <= 0) continue;
-    if (unsent == per_datagram) {
-      link_->pump(now);
-      unsent = 0;
-    }
-    c->push_input(f);
-    round_trip_.on_sent(f.tick, now);
-    last_input_tick_ = f.tick;
-    ++inputs_generated_;
-    ++unsent;
-  }
-}
-
-std::vector<net::InputFrame> ClientSession::predicted_inputs(net::Tick present) {
-  if (!predictor_->active()) return {};  // aligning: presses wait in the accumulator
-  bool first = true;
-  return predictor_->advance(present, [&](const sim::RunnerState& state, net::Tick tick) {
-    sim::Input in;
-    if (predictor_bot_)
-      in = predictor_bot_->decide(state, predictor_->course(), tick, predictor_->dt());
-    else if (first)
-      in = net::to_sim_input(keys_.take(tick));
-    if (first && away_press_ != 0) {
-      // The away or back press at the tick it happened, predicted like any other.
-      in.buttons |= net::to_sim_input({tick, take_away_press(), 0}).buttons;
-      in.tick = tick;
-    }
-    first = false;
-    return in;
-  });
-}
-
-void ClientSession::build_views(float dt_cosmetic) {
-  const InterpolatedView& v = buffer_.view();
-  ids_.clear();
-  for (const auto& r : v.runners) ids_.push_back(r.id);
-  std::sort(ids_.begin(), ids_.end());
-  const auto followed = follow_.update(ids_);
-  const float frame_dt =
-      last_update_ >= 0.0 ? static_cast<float>(std::clamp(now_ - last_update_, 0.0, 0.25)) : 0.f;
-  if (followed) followed_seen_.insert(*followed);
-  runners_.clear();
-  for (const auto& r : v.runners) {
-    RunnerView rv;
-    rv.frame = r;
-    rv.lane = static_cast<int>(r.id);
-    rv.followed = followed && *followed == r.id;
-    rv.own = welcome_ && welcome_->runner_id && *welcome_->runner_id == r.id;
-    // The own runner predicted, except in the lab (no timing there; its readouts come from the
-    // server) and on the way in or out of it.
-    const bool lab = (r.flags & net::runner_flags::kLab) ||
-                     (predictor_ && predictor_->state().mode == sim::RunnerMode::Lab);
-    if (rv.own && config_.prediction && predictor_ && predictor_->active() && !lab) {
-      const double display_tick = display_clock_.valid()
-                                      ? display_clock_.time() * welcome_->tick_rate
-                                      : std::numeric_limits<double>::infinity();
-      rv.frame = predictor_->frame(r.id, frame_dt, display_tick);
-      rv.rig_scroll = predictor_->drawn_rig_scroll();
-      rv.frame.flags =
-          static_cast<std::uint8_t>(rv.frame.flags | (r.flags & net::runner_flags::kBot));
-      rv.frame.combo = r.combo;  // HUD only: the snapshot's is a few ticks old
-    } else if (rv.own && lab && predictor_ && predictor_->active()) {
-      // Drawn from snapshots in the lab, but the rig's own travel is the prediction's (the
-      // treadmill follows it a delay later at the same speed).
-      rv.rig_scroll = predictor_->state().rig.scroll;
-    }
-    rv.bot = (r.flags & net::runner_flags::kBot) != 0;
-    if (auto it = roster_.find(r.id); it != roster_.end()) {
-      rv.name = it->second.name;
-      rv.bot = rv.bot || it->second.bot;
-    } else {
-      rv.name = "runner " + std::to_string(r.id);
-    }
-    auto [sit, fresh] = secondary_.try_emplace(r.id);
-    auto& pose_out = secondary_pose_[r.id];
-    if (dt_cosmetic > 0.f || fresh) {
-      const bool airborne = rv.frame.mode == net::RunnerMode::Jumping;
-      pose_out = rig::step_secondary(sit->second, rv.frame.pose, rv.frame.speed, airborne,
-                                     std::min(dt_cosmetic, 1.f / 30.f));
-    }
-    rv.secondary = pose_out;
-    rv.ground_x = treadmills_[r.id].update(rv.frame);
-    runners_.push_back(std::move(rv));
-  }
-  // Forget the secondary motion of runners no longer in view.
-  std::erase_if(secondary_, [&](const auto& kv) {
-    return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
-  });
-  std::erase_if(secondary_pose_, [&](const auto& kv) {
-    return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
-  });
-  std::erase_if(treadmills_, [&](const auto& kv) {
-    return !std::binary_search(ids_.begin(), ids_.end(), kv.first);
-  });
-}
-
-void ClientSession::update(double wall, float dt_cosmetic) {
+void ClientSession::update(double wall, float dt_cosmetic, Outbox& out) {
   const double now = pause_.session_time(wall);
   now_ = now;
-  if (started_at_ < 0) started_at_ = now;
-  new_reading_.reset();
-  if (!link_) return;
-  if (!link_->connection()) start_attempt(now);
+  instruments_.begin_update(now);
+  if (!reachable_) return;
+  if (!link_.connection()) start_attempt(now);
   if (status_.retry_due(now)) start_attempt(now);
 
-  link_->pump(now);
-  net::ClientConnection* c = link_->connection();
-  if (c->state() == net::ConnectionState::Connected && c->welcome() &&
-      (!welcome_ || welcome_->session_key != c->welcome()->session_key))
-    on_welcome(*c->welcome(), now);
+  link_.flush(now, out);  // answers what arrived since the last update
+  const net::ClientConnection& c = *link_.connection();
+  if (link_.connected() && c.welcome() &&
+      (!welcome_ || welcome_->session_key != c.welcome()->session_key))
+    on_welcome(*c.welcome(), wall);
   take_snapshots(now);
+  run_script(wall);
+  instruments_.on_presses_taken(now);
 
-  if (welcomed_at_ && !welcomed_at_wall_) welcomed_at_wall_ = wall;
-  if (welcomed_at_wall_)
-    for (const ScriptedKey& e : script_.due_entries(wall - *welcomed_at_wall_)) {
-      if (e.window) {
-        set_away(*e.window == WindowEvent::FocusLost);  // online: parks the runner (else nothing)
-        local_actions_.push_back(*e.window == WindowEvent::FocusLost ? LocalAction::FocusLost
-                                                                     : LocalAction::FocusGained);
-        continue;
-      }
-      if (const LocalAction a = press(e.key); a == LocalAction::ToggleNetGraph ||
-                                              a == LocalAction::Quit ||
-                                              a == LocalAction::TogglePause)
-        local_actions_.push_back(a);
-    }
-
-  if (press_pending_) reaction_.on_press(frames_sampled_, now);
-  press_pending_ = false;
-  buffer_.sample(now);
-  if (buffer_.clock().valid())
-    display_clock_.advance(last_update_ >= 0.0 ? std::max(0.0, now - last_update_) : 0.0,
-                           buffer_.clock().server_time_at(now));
-  if (buffer_.view().kind != SampleKind::Empty) {
-    delay_sum_ += buffer_.delay();
-    ++delay_samples_;
+  const double since_last = last_update_ >= 0.0 ? std::max(0.0, now - last_update_) : 0.0;
+  world_.sample(now, since_last);
+  instruments_.on_sampled(world_.buffer());
+  const ServerClock& clock = world_.buffer().clock();
+  if (link_.connected() && clock.valid()) {
+    // The tick the player acts at: the present with prediction (the prediction clock's, which
+    // is what is drawn), else the one shown.
+    const double acting = config_.prediction ? world_.prediction_clock().time() : render_time();
+    const auto inputs = inputs_.take_inputs(now, clock.server_time_at(now), acting);
+    link_.send_inputs(inputs, now, out);  // steps the prediction
   }
-  if (c->state() == net::ConnectionState::Connected && !inputs_stopped_)
-    send_inputs(now);  // steps the prediction
-  build_views(dt_cosmetic);
+  const float frame_dt = last_update_ >= 0.0 ? static_cast<float>(std::min(since_last, 0.25)) : 0.f;
+  world_.build(frame_dt, dt_cosmetic, inputs_.predictor());
+  instruments_.on_followed(followed());
   last_update_ = now;
-  link_->pump(now);  // send this frame's input right away
+  link_.flush(now, out);  // this frame's input right away
 
-  status_.on_connection(*c, now);
+  status_.on_connection(c, now);
   const RunnerView* mine = own();
   status_.on_own_runner(mine ? std::optional<net::RunnerMode>(mine->frame.mode) : std::nullopt,
                         mine && (mine->frame.flags & net::runner_flags::kLab));
-
   NetTotals totals;
-  totals.bytes_in = link_->bytes_in();
-  totals.bytes_out = link_->bytes_out();
-  totals.snapshots = snapshots_;
-  totals.newest_tick = buffer_.stats().newest_tick;
-  const auto rtt = round_trip_.round_trip();
-  new_reading_ = sampler_.record(
-      now, totals, rtt ? std::optional<float>(static_cast<float>(*rtt * 1000.0)) : std::nullopt,
-      static_cast<float>(buffer_.delay() * 1000.0));
+  totals.bytes_in = link_.bytes_in();
+  totals.bytes_out = link_.bytes_out();
+  totals.snapshots = instruments_.snapshots();
+  totals.newest_tick = world_.buffer().stats().newest_tick;
+  instruments_.record(now, totals, inputs_.round_trip(), world_.buffer());
 }
 
-void ClientSession::on_frame(bool drawn) {
-  const RunnerView* mine = own();
-  reaction_.on_frame(frames_sampled_, now_, mine && mine->frame.mode == net::RunnerMode::Jumping);
-  ++frames_sampled_;
-  if (drawn) ++frames_;
-  if (const RunnerView* f = followed()) pops_.add(f->frame.id, f->frame.pose);
-}
-
-void ClientSession::quit(double wall) {
-  if (link_) link_->close(pause_.session_time(wall));
-}
-
-const RunnerView* ClientSession::followed() const {
-  for (const auto& r : runners_)
-    if (r.followed) return &r;
-  return nullptr;
-}
-
-const RunnerView* ClientSession::own() const {
-  for (const auto& r : runners_)
-    if (r.own) return &r;
-  return nullptr;
+void ClientSession::quit(double wall, Outbox& out) {
+  if (reachable_) link_.close(pause_.session_time(wall), out);
 }
 
 double ClientSession::camera_x() const {
@@ -409,114 +171,54 @@ bool ClientSession::skeleton_overlay() const {
 }
 
 std::vector<ObstacleView> ClientSession::obstacles(double from, double to) const {
-  std::vector<ObstacleView> out;
-  if (!course_ || !(to > from) || !std::isfinite(from) || !std::isfinite(to)) return out;
-  std::vector<sim::Obstacle> found;
-  try {
-    course_->obstacles_in(std::max(0.0, from), std::min(to, sim::kMaxCourseDistance), found);
-  } catch (const std::exception&) {
-    return out;  // out of the course's range: nothing to draw
-  }
-  const RunnerView* f = followed();
-  const double tick_rate = welcome_ ? welcome_->tick_rate : 60.0;
-  double t = render_time();
-  // The own runner shown predicted lives at the predicted present, ahead of the snapshots: what
-  // it knocks down is timed on its clock, and the hurdle it trips over is known from the
-  // prediction at once (the server's entry comes a round trip later, for the same tick).
-  const sim::RunnerState* predicted = nullptr;
-  net::Tick shown_tick = 0;
-  if (f && f->own && config_.prediction && predictor_ && predictor_->active() &&
-      predictor_->next_tick() > 0) {
-    predicted = &predictor_->state();
-    shown_tick = predictor_->next_tick() - 1;
-    t = static_cast<double>(shown_tick) / tick_rate;
-  }
-  for (const auto& o : found) {
-    ObstacleView ov;
-    ov.obstacle = o;
-    if (f) {
-      auto it = broken_.find({f->frame.id, o.index});
-      std::optional<net::Tick> down_at;
-      if (it != broken_.end()) down_at = it->second;
-      if (predicted && o.kind == sim::ObstacleKind::Hurdle &&
-          predicted->mode == sim::RunnerMode::Falling &&
-          predicted->last_crash_obstacle == o.index && sim::hurdle_toppled(*predicted, o.index) &&
-          shown_tick >= predicted->mode_ticks) {
-        down_at = shown_tick - predicted->mode_ticks;  // the crash tick (mode_ticks 0 after it)
-      }
-      // Only what the shown runner knocked down in the run shown: not after a restart (by the
-      // time shown), not an obstacle ahead of it.
-      bool this_run = true;
-      if (auto run = runs_.find(f->frame.id); run != runs_.end() && down_at) {
-        for (net::Tick start : run->second.starts) {
-          if (start > *down_at && start / tick_rate <= t) this_run = false;
-        }
-      }
-      if (down_at && this_run && *down_at / tick_rate <= t && o.x <= f->frame.distance + 200.0) {
-        ov.broken = true;
-        ov.broken_age = static_cast<float>(t - *down_at / tick_rate);
-      }
-    }
-    out.push_back(ov);
-  }
-  return out;
+  return world_.obstacles(from, to, inputs_.predictor());
 }
 
 RunStats ClientSession::stats(double wall) const {
   const double now = pause_.session_time(wall);
   RunStats s;
+  instruments_.fill(s, now);
   s.connected = status_.ever_connected();
   s.role = config_.role == net::Role::Spectator ? "spectator" : "player";
   s.server = config_.server_label;
   if (welcome_ && welcome_->runner_id) s.own_runner = *welcome_->runner_id;
-  s.seconds = started_at_ >= 0 ? now - started_at_ : 0.0;
-  const auto& b = buffer_.stats();
-  s.snapshots_received = snapshots_;
+  const InterpolationBuffer& buffer = world_.buffer();
+  const auto& b = buffer.stats();
   s.snapshots_duplicate = b.duplicates;
   s.snapshots_reordered = b.reordered;
   s.snapshots_too_old = b.too_old;
-  s.snapshot_loss = buffer_.loss();
-  if (link_) {
-    s.bytes_in = link_->bytes_in();
-    s.bytes_out = link_->bytes_out();
-    if (const auto* c = link_->connection()) {
+  s.snapshot_loss = buffer.loss();
+  s.frames_extrapolated = b.extrapolated_frames;
+  s.frames_held = b.held_frames;
+  s.interp_delay_ms = buffer.delay() * 1000.0;
+  s.target_delay_ms = buffer.target_delay() * 1000.0;
+  if (reachable_) {
+    s.bytes_in = link_.bytes_in();
+    s.bytes_out = link_.bytes_out();
+    if (const auto* c = link_.connection()) {
       const auto& cs = c->stats();
       s.datagrams_in = cs.datagrams_in;
       s.datagrams_out = cs.datagrams_out;
       s.datagrams_dropped = cs.dropped;
       if (cs.snapshot_runners > 0)
-        s.bytes_per_runner = static_cast<double>(cs.snapshot_runner_bytes) / cs.snapshot_runners;
+        s.bytes_per_runner = static_cast<double>(cs.snapshot_runner_bytes) /
+                             static_cast<double>(cs.snapshot_runners);
       if (cs.handshake_seconds) s.handshake_s = *cs.handshake_seconds;
     }
   }
-  s.interp_delay_ms = buffer_.delay() * 1000.0;
-  s.interp_delay_mean_ms = delay_samples_ ? delay_sum_ / delay_samples_ * 1000.0 : 0.0;
-  s.target_delay_ms = buffer_.target_delay() * 1000.0;
-  s.worst_joint_pop = pops_.worst();
-  s.steady_joint_step = pops_.median();
-  s.frames_drawn = frames_;
-  s.frames = frames_sampled_;
-  s.frames_extrapolated = b.extrapolated_frames;
-  s.frames_held = b.held_frames;
-  s.followed_runners = followed_seen_;
-  s.runners_seen = runners_seen_;
-  if (const auto rtt = round_trip_.round_trip()) s.round_trip_ms = *rtt * 1000.0;
+  if (const auto rtt = inputs_.round_trip()) s.round_trip_ms = *rtt * 1000.0;
   if (const RunnerView* mine = own()) {
     s.best_score = static_cast<std::uint32_t>(std::max(mine->frame.best, mine->frame.score));
     s.own_distance = mine->frame.distance;
   }
-  s.inputs_sent = inputs_generated_;
+  s.inputs_sent = inputs_.generated();
   s.prediction = config_.prediction;
-  s.reaction_samples = reaction_.samples();
-  s.reaction_frames_mean = reaction_.mean_frames();
-  s.reaction_frames_max = reaction_.max_frames();
-  s.reaction_ms_mean = reaction_.mean_ms();
-  if (predictor_) {
-    const PredictionStats& p = predictor_->stats();
-    s.prediction_checks = p.checks;
-    s.prediction_mismatches = p.mismatches;
-    s.prediction_corrections = p.corrections;
-    s.prediction_worst_step = p.worst_correction_step;
+  if (const OwnRunnerPredictor* p = inputs_.predictor()) {
+    const PredictionStats& ps = p->stats();
+    s.prediction_checks = ps.checks;
+    s.prediction_mismatches = ps.mismatches;
+    s.prediction_corrections = ps.corrections;
+    s.prediction_worst_step = ps.worst_correction_step;
   }
   if (auto f = status_.failure()) s.failure = *f;
   return s;

@@ -1,37 +1,33 @@
 #pragma once
-// Everything the client does except drawing: the connection (with retries), the snapshot buffer
-// and interpolation, the own runner's inputs (keys or the autopilot), who is followed, the
-// secondary motion of every figure, which targets are broken, the status messages, the net
-// graph readings and the run statistics. The SFML app and the tests drive the same object.
+// Everything the client does except drawing and the socket, as a few parts with one job each:
+//   SessionLink         the connection's attempts and retries; datagrams in, datagrams out
+//   InputPipeline       keys or the bot → the own runner's inputs, through one prediction
+//   WorldView           snapshots → interpolated runners, the own one predicted, the follow
+//   SessionInstruments  net graph, joint pops, reaction, counts (RunStats)
+// plus the session's own time (wall time minus the paused spans), the key script, the status
+// messages and the scripted actions for the app. It is pumped like the server core: whoever
+// has the socket (core/server_socket.hpp) or a simulated network (tests) hands it the
+// datagrams that arrived (receive) and sends what each update put in its outbox. The SFML app
+// and the tests drive the same object.
 #include <cstdint>
 #include <functional>
-#include <map>
-#include <memory>
 #include <optional>
-#include <set>
+#include <span>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "core/autopilot.hpp"
-#include "core/follow_selection.hpp"
+#include "core/broken_obstacles.hpp"
 #include "core/input_mapping.hpp"
-#include "core/input_round_trip.hpp"
-#include "core/interpolation_buffer.hpp"
+#include "core/input_pipeline.hpp"
 #include "core/key_script.hpp"
-#include "core/net_graph_sampler.hpp"
-#include "core/own_runner_predictor.hpp"
 #include "core/pause_clock.hpp"
-#include "core/pop_meter.hpp"
-#include "core/prediction_clock.hpp"
-#include "core/reaction_meter.hpp"
 #include "core/run_stats.hpp"
-#include "core/server_link.hpp"
+#include "core/runner_view.hpp"
+#include "core/session_instruments.hpp"
+#include "core/session_link.hpp"
 #include "core/session_status.hpp"
-#include "core/treadmill.hpp"
-#include "rig/secondary.hpp"
-#include "sim/course.hpp"
+#include "core/world_view.hpp"
 
 namespace spear::client {
 
@@ -46,7 +42,7 @@ struct SessionConfig {
   double timeout_s = net::kTimeoutSeconds;
   // The own runner predicted at the present (inputs take effect the frame they are pressed,
   // stamped with that tick). false: it is shown interpolated like the others and inputs are
-  // stamped with the tick shown (the autopilot, too, decides on what is shown).
+  // stamped with the tick shown (the bot, too, decides on what is shown).
   bool prediction = true;
   // A real server (--connect): the match does not stop for one player, so set_away() parks the
   // own runner there. false for local play (the app pauses the embedded match instead).
@@ -56,35 +52,23 @@ struct SessionConfig {
   std::function<void(const net::Snapshot&, double now)> on_snapshot;
 };
 
-// One runner ready to draw.
-struct RunnerView {
-  RunnerFrame frame;               // interpolated
-  rig::SecondaryPose secondary{};  // sprung head, hair (anchor-relative)
-  int lane = 0;                    // its own lane (runner id)
-  // The drawn ground under it, course units: its distance while it runs; in the lab the
-  // treadmill's position (core/treadmill.hpp).
-  double ground_x = 0.0;
-  bool followed = false;
-  bool own = false;
-  bool bot = false;
-  std::string name;
-  // The rig's own ground travel (RigState::scroll, units) as drawn, for the own runner drawn
-  // from the prediction; nullopt for the others (their drawn distance is all there is).
-  std::optional<double> rig_scroll;
-};
-
-struct ObstacleView {
-  sim::Obstacle obstacle;
-  bool broken = false;     // knocked down by the followed runner in its run shown: a target
-                           // broken, a hurdle toppled, by the time shown
-  float broken_age = 0.f;  // seconds since it broke or toppled, at the time shown
-};
-
 class ClientSession {
  public:
-  // `link` may be null when the address was bad (then `bad_address` says why).
-  ClientSession(SessionConfig config, std::unique_ptr<ServerLink> link,
-                std::string bad_address = {});
+  // `unreachable`: why there is no way to the server (a bad address, no socket); the session
+  // then only says so.
+  explicit ClientSession(SessionConfig config, std::string unreachable = {});
+
+  // A datagram from the server's address that arrived by wall time `wall` (the caller drops
+  // datagrams from anyone else). Taken in by the next update.
+  void receive(std::span<const std::uint8_t> datagram, double wall);
+  // One frame: connection, inputs, interpolation, follow, secondary motion (dt_cosmetic = 0
+  // holds the hair and head still: a paused or hidden window); what is to be sent goes into
+  // `out`. `wall` is monotonic wall seconds, as for every `wall` and `now` of this class;
+  // inside, the session runs on session time (wall time minus the paused spans, see
+  // set_paused), except the script, whose times are wall seconds.
+  void update(double wall, float dt_cosmetic, Outbox& out);
+  // Leaves politely: the Disconnect and its repeats go into `out`.
+  void quit(double wall, Outbox& out);
 
   // A key press (window or script). Returns what the app has to do itself. (A script's
   // FocusLost / FocusGained are set_away(true) / set_away(false) and a LocalAction for the app.)
@@ -92,14 +76,9 @@ class ClientSession {
   // The window went to the background (true) or came back (false). Online with a runner: the
   // server parks the runner (the away press goes with the next input tick) and, on return, runs
   // it on after a countdown (the back press). Otherwise (local play, spectators) nothing.
-  void set_away(bool away);
+  void set_away(bool away) { inputs_.set_away(away); }
   // What scripted presses during the last updates asked of the app (net graph, quit), in order.
   std::vector<LocalAction> take_local_actions() { return std::exchange(local_actions_, {}); }
-  // One frame: network, inputs, interpolation, follow, secondary motion (dt_cosmetic = 0 holds
-  // the hair and head still: a paused or hidden window). `now` is monotonic wall seconds, as
-  // for every `now` of this class; inside, the session runs on session time (wall time minus
-  // the paused spans, see set_paused), except the script, whose times are wall seconds.
-  void update(double now, float dt_cosmetic);
   // Pauses the session at wall time `now` (a local match paused with its embedded server):
   // session time stands still, so nothing advances, nothing times out, and on resume nothing
   // jumps. While paused, Space, Up and P resume (press() returns LocalAction::TogglePause).
@@ -108,23 +87,21 @@ class ClientSession {
   // Session time at wall time `now` (for status messages drawn at `now`).
   double session_time(double now) const { return pause_.session_time(now); }
   // The time the own predicted runner is drawn at, server seconds (invalid before the clock).
-  const PredictionClock& prediction_clock() const { return display_clock_; }
+  const PredictionClock& prediction_clock() const { return world_.prediction_clock(); }
   // A frame showing the current views was drawn (or, headless without a target, would have been).
-  void on_frame(bool drawn);
-  // Leaves politely (Disconnect repeats).
-  void quit(double now);
+  void on_frame(bool drawn) { instruments_.on_frame(drawn, now_, own(), followed()); }
   // From now on no new input frames (the own runner's prediction stops there); updates keep
   // acknowledging snapshots and resending the frames the server has not applied yet. A few
   // hundred milliseconds of that before quit() let the last frames arrive.
-  void stop_inputs() { inputs_stopped_ = true; }
+  void stop_inputs() { inputs_.stop(); }
   // Distinct input ticks generated for the server this run: one frame per tick, empty ones
   // included, each handed to the connection once. The server's summary counts the same ticks
   // on arrival ("clients"[].inputs.accepted, per session), so generated − accepted were lost.
-  std::uint64_t inputs_generated() const { return inputs_generated_; }
+  std::uint64_t inputs_generated() const { return inputs_.generated(); }
 
-  const std::vector<RunnerView>& runners() const { return runners_; }
-  const RunnerView* followed() const;
-  const RunnerView* own() const;
+  const std::vector<RunnerView>& runners() const { return world_.runners(); }
+  const RunnerView* followed() const { return world_.followed(); }
+  const RunnerView* own() const { return world_.own(); }
   double camera_x() const;
   // Where the ground under the followed runner is drawn (RunnerView::ground_x), course units.
   double ground_x() const;
@@ -134,83 +111,38 @@ class ClientSession {
   bool skeleton_overlay() const;  // the followed runner's overlay flag, or the spectator's own
 
   const SessionStatus& status() const { return status_; }
-  const InterpolationBuffer& buffer() const { return buffer_; }
+  const InterpolationBuffer& buffer() const { return world_.buffer(); }
   // A reading closed during the last update (push it into the net graph), else nullopt.
-  const std::optional<NetReading>& new_reading() const { return new_reading_; }
-  const std::optional<NetReading>& latest_reading() const { return sampler_.latest(); }
-  bool connected() const;
-  std::optional<net::Welcome> welcome() const;
-  double render_time() const { return buffer_.view().render_time; }
-  RunStats stats(double now) const;
-  const Autopilot* autopilot() const { return autopilot_ ? &*autopilot_ : nullptr; }
-  const OwnRunnerPredictor* predictor() const { return predictor_ ? &*predictor_ : nullptr; }
+  const std::optional<NetReading>& new_reading() const { return instruments_.new_reading(); }
+  const std::optional<NetReading>& latest_reading() const { return instruments_.latest_reading(); }
+  bool connected() const { return link_.connected(); }
+  std::optional<net::Welcome> welcome() const { return welcome_; }
+  double render_time() const { return world_.render_time(); }
+  RunStats stats(double wall) const;
+  const OwnRunnerPredictor* predictor() const { return inputs_.predictor(); }
 
  private:
   void start_attempt(double now);
-  void on_welcome(const net::Welcome& w, double now);
+  void on_welcome(const net::Welcome& w, double wall);
   void take_snapshots(double now);
-  void send_inputs(double now);
-  std::vector<net::InputFrame> predicted_inputs(net::Tick present);
-  void build_views(float dt_cosmetic);
+  void run_script(double wall);
   net::ClientConfig connection_config() const;
 
   SessionConfig config_;
-  std::unique_ptr<ServerLink> link_;
-  SessionStatus status_;
-  InterpolationBuffer buffer_;
-  NetGraphSampler sampler_;
-  std::optional<NetReading> new_reading_;
-  InputAccumulator keys_;
-  InputRoundTrip round_trip_;
-  FollowSelection follow_;
-  PopMeter pops_;
-  ReactionMeter reaction_;
-  bool press_pending_ = false;   // a Jump pressed since the last update (for reaction_)
-  bool away_ = false;            // as last set_away()
-  std::uint8_t away_press_ = 0;  // net::buttons::kAway or kBack not yet in an input frame
-  std::uint8_t take_away_press() { return std::exchange(away_press_, std::uint8_t{0}); }
-  KeyScript script_;
-  std::optional<Autopilot> autopilot_;
-  std::optional<OwnRunnerPredictor> predictor_;
-  std::optional<sim::BotController> predictor_bot_;  // autoplay with the predictor
-  PredictionClock display_clock_;                    // drawn at, and inputs stamped with
+  bool reachable_;
   PauseClock pause_;
-  std::optional<double> welcomed_at_wall_;  // the script's zero
-  double last_update_ = -1.0;
-  std::optional<sim::Course> course_;
-  std::optional<net::Welcome> welcome_;
-  std::optional<double> welcomed_at_;
-  std::optional<net::Tick> last_input_tick_;
-  std::optional<net::Tick> last_applied_seen_;
-  std::map<std::uint32_t, net::RosterEntry> roster_;
-  // (runner, obstacle) -> tick it broke (a target) or toppled (a hurdle), the newest; kept after
-  // the server stops listing it.
-  std::map<std::pair<std::uint32_t, std::uint32_t>, net::Tick> broken_;
-  // Per runner: the newest snapshot seen of it and the ticks its recent runs started (its
-  // distance fell back), so that what it knocked down in an earlier run stands again.
-  struct RunTrack {
-    net::Tick tick = 0;
-    double distance = 0.0;
-    std::vector<net::Tick> starts;  // ascending, the last few
-  };
-  std::unordered_map<std::uint32_t, RunTrack> runs_;
-  std::unordered_map<std::uint32_t, rig::Secondary> secondary_;
-  std::unordered_map<std::uint32_t, rig::SecondaryPose> secondary_pose_;
-  std::unordered_map<std::uint32_t, Treadmill> treadmills_;
-  std::vector<RunnerView> runners_;
-  std::vector<std::uint32_t> ids_;
-  bool local_skeleton_ = false;
+  SessionStatus status_;
+  SessionLink link_;
+  KeyScript script_;
+  InputPipeline inputs_;
+  WorldView world_;
+  SessionInstruments instruments_;
+  std::optional<net::Welcome> welcome_;     // of the current attempt
+  std::optional<double> welcomed_at_wall_;  // the first Welcome: the script's zero
+  double now_ = 0.0;                        // session time of the last update
+  double last_update_ = -1.0;               // session time of the update before
+  bool local_skeleton_ = false;             // a spectator's own overlay (S)
   std::vector<LocalAction> local_actions_;
-  double now_ = 0.0;
-  double started_at_ = -1.0;
-  std::uint64_t frames_ = 0;
-  std::uint64_t frames_sampled_ = 0;
-  double delay_sum_ = 0.0;
-  std::uint64_t delay_samples_ = 0;
-  std::uint64_t inputs_generated_ = 0;
-  bool inputs_stopped_ = false;
-  std::uint64_t snapshots_ = 0;
-  std::set<std::uint32_t> followed_seen_, runners_seen_;
 };
 
 }  // namespace spear::client

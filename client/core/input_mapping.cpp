@@ -6,9 +6,10 @@
 namespace spear::client {
 
 namespace {
-std::uint8_t pick(rig::Motion m) { return static_cast<std::uint8_t>(1 + static_cast<int>(m)); }
+// The lab pick of kLabMotions[i].
+std::uint8_t pick(int i) { return static_cast<std::uint8_t>(1 + i); }
 
-// Index of the lab's current motion in kLabMotions (0 when it is not in the list).
+// Index of the lab's current motion (a rig::Motion) in kLabMotions (0 when it is not there).
 int lab_index(std::uint8_t current) {
   for (int i = 0; i < sim::kLabMotionCount; ++i)
     if (static_cast<std::uint8_t>(sim::kLabMotions[static_cast<std::size_t>(i)]) == current)
@@ -18,9 +19,10 @@ int lab_index(std::uint8_t current) {
 
 std::uint8_t neighbour(std::uint8_t current, int step) {
   const int n = sim::kLabMotionCount;
-  const int i = ((lab_index(current) + step) % n + n) % n;
-  return pick(sim::kLabMotions[static_cast<std::size_t>(i)]);
+  return pick(((lab_index(current) + step) % n + n) % n);
 }
+
+constexpr std::uint16_t bit(sim::Button b) { return static_cast<std::uint16_t>(b); }
 }  // namespace
 
 KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
@@ -47,45 +49,41 @@ KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
   switch (key) {
     case Key::Space:
     case Key::Up:
-      if (!lab) m.buttons = net::buttons::kJump;
+      if (!lab) m.buttons = bit(sim::Button::Jump);
       break;
     case Key::F:
-      if (!lab) m.buttons = net::buttons::kThrust;
+      if (!lab) m.buttons = bit(sim::Button::Thrust);
       break;
     case Key::Right:
       if (lab)
-        m.lab_motion = neighbour(current_lab_motion, +1);
+        m.lab_pick = neighbour(current_lab_motion, +1);
       else
-        m.buttons = net::buttons::kThrust;
+        m.buttons = bit(sim::Button::Thrust);
       break;
     case Key::Left:
-      if (lab) m.lab_motion = neighbour(current_lab_motion, -1);
+      if (lab) m.lab_pick = neighbour(current_lab_motion, -1);
       break;
     case Key::Num1:
     case Key::Num2:
     case Key::Num3:
     case Key::Num4:
     case Key::Num5:
-      if (lab) {
-        const auto i =
-            static_cast<std::size_t>(static_cast<int>(key) - static_cast<int>(Key::Num1));
-        m.lab_motion = pick(sim::kLabMotions[i]);
-      }
+      if (lab) m.lab_pick = pick(static_cast<int>(key) - static_cast<int>(Key::Num1));
       break;
     case Key::M:
-      m.buttons = net::buttons::kToggleLab;
+      m.buttons = bit(sim::Button::LabToggle);
       break;
     case Key::S:
-      m.buttons = net::buttons::kToggleSkeleton;
+      m.buttons = bit(sim::Button::SkeletonToggle);
       break;
     case Key::P:  // the lab's own time in the lab, the local match elsewhere
       if (lab)
-        m.buttons = net::buttons::kTogglePause;
+        m.buttons = bit(sim::Button::PauseToggle);
       else
         m.local = LocalAction::TogglePause;
       break;
     case Key::Period:
-      if (lab) m.buttons = net::buttons::kStep;
+      if (lab) m.buttons = bit(sim::Button::Step);
       break;
     default:
       break;
@@ -95,22 +93,20 @@ KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
 
 LocalAction InputAccumulator::press(Key key, ControlMode mode, std::uint8_t current_lab_motion) {
   // A second ←/→ in the same tick steps on from the first one's pick.
-  const std::uint8_t current =
-      lab_motion_ != 0 ? static_cast<std::uint8_t>(lab_motion_ - 1) : current_lab_motion;
+  const std::uint8_t current = lab_pick_ != 0
+                                   ? static_cast<std::uint8_t>(sim::kLabMotions[lab_pick_ - 1u])
+                                   : current_lab_motion;
   const KeyMeaning m = map_key(key, mode, current);
-  buttons_ = static_cast<std::uint8_t>(buttons_ | m.buttons);
-  if (m.lab_motion != 0) lab_motion_ = m.lab_motion;  // the later pick wins
+  buttons_ = static_cast<std::uint16_t>(buttons_ | m.buttons);
+  if (m.lab_pick != 0) lab_pick_ = m.lab_pick;  // the later pick wins
   return m.local;
 }
 
-net::InputFrame InputAccumulator::take(net::Tick tick) {
-  net::InputFrame f;
-  f.tick = tick;
-  f.buttons = buttons_;
-  f.lab_motion = lab_motion_;
+sim::Input InputAccumulator::take(sim::Tick tick) {
+  const sim::Input in{tick, buttons_, lab_pick_};
   buttons_ = 0;
-  lab_motion_ = 0;
-  return f;
+  lab_pick_ = 0;
+  return in;
 }
 
 }  // namespace spear::client

@@ -1,6 +1,7 @@
 #pragma once
-// From key presses to what they mean (client.md "Controls"): buttons for the own runner, sent to
-// the server as net::InputFrame, and actions the client handles itself.
+// From key presses to what they mean (client.md "Controls"): buttons for the own runner as the
+// sim's own input (sim::Input, the client's native input: the connection converts it to the wire
+// once, net/sim_wire.hpp), and actions the client handles itself.
 //
 // Space/↑ jump · F/→ thrust · M runner ⇄ lab · in the lab ←/→ or 1–5 pick a motion, S skeleton,
 // P pause (outside the lab: the local match), . step · Tab next runner (spectators) · F3 net graph
@@ -9,7 +10,7 @@
 #include <vector>
 
 #include "core/key.hpp"
-#include "net/messages.hpp"
+#include "sim/input.hpp"
 
 namespace spear::client {
 
@@ -28,8 +29,8 @@ enum class LocalAction : std::uint8_t {
 };
 
 struct KeyMeaning {
-  std::uint8_t buttons = 0;     // net::buttons bits for the own runner
-  std::uint8_t lab_motion = 0;  // 0 or 1 + rig::Motion to pick in the lab
+  std::uint16_t buttons = 0;  // sim::Button bits for the own runner
+  std::uint8_t lab_pick = 0;  // 0 or 1 + an index into sim::kLabMotions (sim::Input::lab_pick)
   LocalAction local = LocalAction::None;
 };
 
@@ -37,18 +38,18 @@ struct KeyMeaning {
 // (from the snapshot), used by ←/→ to pick the neighbour in the lab's list.
 KeyMeaning map_key(Key key, ControlMode mode, std::uint8_t current_lab_motion);
 
-// Collects the presses of one client tick into one InputFrame (edges: each press once).
+// Collects the presses of one client tick into one sim::Input (edges: each press once).
 class InputAccumulator {
  public:
   // Adds a press's buttons and pick; returns its local action for the caller to handle.
   LocalAction press(Key key, ControlMode mode, std::uint8_t current_lab_motion);
-  // The frame for `tick` with everything pressed since the last take(), then clears.
-  net::InputFrame take(net::Tick tick);
-  bool empty() const { return buttons_ == 0 && lab_motion_ == 0; }
+  // The input for `tick` with everything pressed since the last take(), then clears.
+  sim::Input take(sim::Tick tick);
+  bool empty() const { return buttons_ == 0 && lab_pick_ == 0; }
 
  private:
-  std::uint8_t buttons_ = 0;
-  std::uint8_t lab_motion_ = 0;
+  std::uint16_t buttons_ = 0;
+  std::uint8_t lab_pick_ = 0;
 };
 
 }  // namespace spear::client

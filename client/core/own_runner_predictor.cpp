@@ -125,8 +125,8 @@ void OwnRunnerPredictor::reconcile(const sim::RunnerCheck& check, net::Tick acke
   }
 }
 
-std::vector<net::InputFrame> OwnRunnerPredictor::advance(net::Tick present, const Decide& decide) {
-  std::vector<net::InputFrame> out;
+std::vector<sim::Input> OwnRunnerPredictor::advance(net::Tick present, const Decide& decide) {
+  std::vector<sim::Input> out;
   if (!active()) return out;
   while (static_cast<std::int32_t>(present - next_tick_) >= 0) {
     if (out.size() == config_.max_steps_per_call) {
@@ -142,7 +142,7 @@ std::vector<net::InputFrame> OwnRunnerPredictor::advance(net::Tick present, cons
     history_.push(tick, state_, &in);
     sim::step_runner(state_, in.empty() ? nullptr : &in, course_, dt_);
     ++next_tick_;
-    out.push_back(net::to_input_frame(decided));
+    out.push_back(decided);
   }
   return out;
 }

@@ -73,8 +73,9 @@ class OwnRunnerPredictor {
   bool server_checks() const { return checks_seen_; }
 
   // Steps the runner through tick `present` (inclusive), asking `decide` for each tick's input.
-  // Returns the frames to send, one per stepped tick. Nothing before alignment.
-  std::vector<net::InputFrame> advance(net::Tick present, const Decide& decide);
+  // Returns the inputs to send, one per stepped tick (stamped with it, empty ones included).
+  // Nothing before alignment.
+  std::vector<sim::Input> advance(net::Tick present, const Decide& decide);
   net::Tick next_tick() const { return next_tick_; }  // the tick stepped next
 
   const sim::RunnerState& state() const { return state_; }  // after next_tick() − 1

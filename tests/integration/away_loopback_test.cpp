@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/client_session.hpp"
+#include "core/server_socket.hpp"
 #include "server/server.hpp"
 
 namespace spear {
@@ -42,9 +43,9 @@ TEST(AwayOverLoopback, APlayerGoesAwayIsSeenAwayComesBackCountsDownAndRunsOn) {
   pc.autoplay = true;
   pc.online = true;
   std::string why;
-  auto plink = client::ServerLink::open(address, &why);
+  auto plink = client::ServerSocket::open(address, &why);
   ASSERT_TRUE(plink) << why;
-  client::ClientSession player(pc, std::move(plink));
+  client::ClientSession player(pc);
 
   std::map<net::Tick, Seen> seen;  // the player's runner as the spectator received it
   std::optional<net::RunnerId> watched;
@@ -56,9 +57,9 @@ TEST(AwayOverLoopback, APlayerGoesAwayIsSeenAwayComesBackCountsDownAndRunsOn) {
     for (const auto& r : s.runners)
       if (r.id == *watched) seen[s.tick] = {r.mode, r.flags, r.countdown_ticks, r.distance};
   };
-  auto slink = client::ServerLink::open(address, &why);
+  auto slink = client::ServerSocket::open(address, &why);
   ASSERT_TRUE(slink) << why;
-  client::ClientSession spectator(sc, std::move(slink));
+  client::ClientSession spectator(sc);
 
   const double start = seconds_now();
   double last = start;
@@ -76,15 +77,15 @@ TEST(AwayOverLoopback, APlayerGoesAwayIsSeenAwayComesBackCountsDownAndRunsOn) {
       player.set_away(false);
       came_back = true;
     }
-    player.update(now, static_cast<float>(now - last));
+    client::pump_session(player, plink.get(), now, static_cast<float>(now - last));
     player.on_frame(false);
-    spectator.update(now, static_cast<float>(now - last));
+    client::pump_session(spectator, slink.get(), now, static_cast<float>(now - last));
     spectator.on_frame(false);
     last = now;
     std::this_thread::sleep_for(std::chrono::milliseconds(8));
   }
-  player.quit(seconds_now());
-  spectator.quit(seconds_now());
+  client::quit_session(player, plink.get(), seconds_now());
+  client::quit_session(spectator, slink.get(), seconds_now());
   srv.stop();
   run.join();
 

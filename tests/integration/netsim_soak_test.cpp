@@ -27,6 +27,7 @@
 
 #include "core/client_session.hpp"
 #include "core/interpolation_buffer.hpp"
+#include "core/server_socket.hpp"
 #include "core/truth_pop_meter.hpp"
 #include "core/truth_track.hpp"
 #include "support/child_process.hpp"
@@ -146,9 +147,9 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
     received.add(s.tick, frames_of(s));
   };
   std::string why;
-  auto link = client::ServerLink::open(net::PeerAddress::ipv4(127, 0, 0, 1, relay_port), &why);
-  ASSERT_TRUE(link) << why;
-  client::ClientSession player(sc, std::move(link));
+  auto socket = client::ServerSocket::open(net::PeerAddress::ipv4(127, 0, 0, 1, relay_port), &why);
+  ASSERT_TRUE(socket) << why;
+  client::ClientSession player(sc);
 
   client::TruthPopMeter drawn_vs_truth, drawn_vs_received, own_vs_truth, clean_vs_truth;
   bool connected_once = false;
@@ -175,7 +176,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
     if (clean.kind != client::SampleKind::Empty)
       clean_vs_truth.add_frame(clean.render_time * kTickRate, clean.runners);
 
-    player.update(now, static_cast<float>(now - last));
+    client::pump_session(player, socket.get(), now, static_cast<float>(now - last));
     player.on_frame(false);
     if (player.connected() && !connected_once) {
       connected_once = true;
@@ -201,7 +202,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   }
   const std::uint64_t generated = player.inputs_generated();
   const client::RunStats stats = player.stats(seconds_now());
-  player.quit(seconds_now());
+  client::quit_session(player, socket.get(), seconds_now());
   // The Disconnect repeats go through the relay; let them arrive before the server stops.
   const double quit_at = seconds_now();
   while (seconds_now() - quit_at < 0.3) {

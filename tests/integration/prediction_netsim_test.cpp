@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/client_session.hpp"
+#include "core/server_socket.hpp"
 #include "server/server.hpp"
 #include "support/child_process.hpp"
 
@@ -44,20 +45,20 @@ TEST(PredictionOverNetsim, AutoplayRunsCleanThrough120msRoundTripAnd5PercentLoss
   sc.name = "predicting";
   sc.autoplay = true;
   std::string why;
-  auto link = client::ServerLink::open(
+  auto socket = client::ServerSocket::open(
       net::PeerAddress::ipv4(127, 0, 0, 1, static_cast<std::uint16_t>(port)), &why);
-  ASSERT_TRUE(link) << why;
-  client::ClientSession session(sc, std::move(link));
+  ASSERT_TRUE(socket) << why;
+  client::ClientSession session(sc);
   const double start = seconds_now();
   double last = start;
   while (seconds_now() - start < 20.0) {
     const double now = seconds_now();
-    session.update(now, static_cast<float>(now - last));
+    client::pump_session(session, socket.get(), now, static_cast<float>(now - last));
     session.on_frame(false);
     last = now;
     std::this_thread::sleep_for(std::chrono::milliseconds(16));
   }
-  session.quit(seconds_now());
+  client::quit_session(session, socket.get(), seconds_now());
   srv.stop();
   run.join();
 

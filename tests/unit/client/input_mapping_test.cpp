@@ -4,22 +4,27 @@
 #include <gtest/gtest.h>
 
 #include "rig/motion.hpp"
+#include "sim/lab.hpp"
 
 namespace spear::client {
 namespace {
 
-constexpr std::uint8_t pick(rig::Motion m) {
-  return static_cast<std::uint8_t>(1 + static_cast<int>(m));
+// The sim's lab pick of motion `m`: 1 + its place in the lab's list.
+std::uint8_t pick(rig::Motion m) {
+  for (std::uint8_t i = 0; i < sim::kLabMotionCount; ++i)
+    if (sim::kLabMotions[i] == m) return static_cast<std::uint8_t>(i + 1);
+  return 0;
 }
+constexpr std::uint16_t bits(sim::Button b) { return static_cast<std::uint16_t>(b); }
 constexpr auto kRun = static_cast<std::uint8_t>(rig::Motion::Run);
 
 TEST(InputMapping, RunnerKeys) {
-  EXPECT_EQ(map_key(Key::Space, ControlMode::Runner, 0).buttons, net::buttons::kJump);
-  EXPECT_EQ(map_key(Key::Up, ControlMode::Runner, 0).buttons, net::buttons::kJump);
-  EXPECT_EQ(map_key(Key::F, ControlMode::Runner, 0).buttons, net::buttons::kThrust);
-  EXPECT_EQ(map_key(Key::Right, ControlMode::Runner, 0).buttons, net::buttons::kThrust);
-  EXPECT_EQ(map_key(Key::M, ControlMode::Runner, 0).buttons, net::buttons::kToggleLab);
-  EXPECT_EQ(map_key(Key::S, ControlMode::Runner, 0).buttons, net::buttons::kToggleSkeleton);
+  EXPECT_EQ(map_key(Key::Space, ControlMode::Runner, 0).buttons, bits(sim::Button::Jump));
+  EXPECT_EQ(map_key(Key::Up, ControlMode::Runner, 0).buttons, bits(sim::Button::Jump));
+  EXPECT_EQ(map_key(Key::F, ControlMode::Runner, 0).buttons, bits(sim::Button::Thrust));
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Runner, 0).buttons, bits(sim::Button::Thrust));
+  EXPECT_EQ(map_key(Key::M, ControlMode::Runner, 0).buttons, bits(sim::Button::LabToggle));
+  EXPECT_EQ(map_key(Key::S, ControlMode::Runner, 0).buttons, bits(sim::Button::SkeletonToggle));
   // Lab-only keys do nothing on the course.
   EXPECT_EQ(map_key(Key::Left, ControlMode::Runner, 0).buttons, 0);
   EXPECT_EQ(map_key(Key::P, ControlMode::Runner, 0).buttons, 0);
@@ -27,28 +32,28 @@ TEST(InputMapping, RunnerKeys) {
   EXPECT_EQ(map_key(Key::P, ControlMode::Runner, 0).local, LocalAction::TogglePause);
   EXPECT_EQ(map_key(Key::P, ControlMode::Spectator, 0).local, LocalAction::TogglePause);
   EXPECT_EQ(map_key(Key::P, ControlMode::Lab, 0).local, LocalAction::None);
-  EXPECT_EQ(map_key(Key::Num3, ControlMode::Runner, 0).lab_motion, 0);
+  EXPECT_EQ(map_key(Key::Num3, ControlMode::Runner, 0).lab_pick, 0);
   EXPECT_EQ(map_key(Key::Tab, ControlMode::Runner, 0).local, LocalAction::None);
 }
 
 TEST(InputMapping, LabKeysPickMotions) {
   // The lab's list: walk, run, throw, jump, form. Right from run is throw, Left is walk.
-  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Throw));
+  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, kRun).lab_pick, pick(rig::Motion::Throw));
   EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, kRun).buttons, 0);  // not a thrust in the lab
-  EXPECT_EQ(map_key(Key::Left, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Walk));
+  EXPECT_EQ(map_key(Key::Left, ControlMode::Lab, kRun).lab_pick, pick(rig::Motion::Walk));
   // Wraps around both ways.
   EXPECT_EQ(
-      map_key(Key::Left, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Walk)).lab_motion,
+      map_key(Key::Left, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Walk)).lab_pick,
       pick(rig::Motion::Form));
-  EXPECT_EQ(map_key(Key::Right, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Form))
-                .lab_motion,
-            pick(rig::Motion::Walk));
-  EXPECT_EQ(map_key(Key::Num1, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Walk));
-  EXPECT_EQ(map_key(Key::Num4, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Jump));
-  EXPECT_EQ(map_key(Key::Num5, ControlMode::Lab, kRun).lab_motion, pick(rig::Motion::Form));
-  EXPECT_EQ(map_key(Key::P, ControlMode::Lab, kRun).buttons, net::buttons::kTogglePause);
-  EXPECT_EQ(map_key(Key::Period, ControlMode::Lab, kRun).buttons, net::buttons::kStep);
-  EXPECT_EQ(map_key(Key::M, ControlMode::Lab, kRun).buttons, net::buttons::kToggleLab);
+  EXPECT_EQ(
+      map_key(Key::Right, ControlMode::Lab, static_cast<std::uint8_t>(rig::Motion::Form)).lab_pick,
+      pick(rig::Motion::Walk));
+  EXPECT_EQ(map_key(Key::Num1, ControlMode::Lab, kRun).lab_pick, pick(rig::Motion::Walk));
+  EXPECT_EQ(map_key(Key::Num4, ControlMode::Lab, kRun).lab_pick, pick(rig::Motion::Jump));
+  EXPECT_EQ(map_key(Key::Num5, ControlMode::Lab, kRun).lab_pick, pick(rig::Motion::Form));
+  EXPECT_EQ(map_key(Key::P, ControlMode::Lab, kRun).buttons, bits(sim::Button::PauseToggle));
+  EXPECT_EQ(map_key(Key::Period, ControlMode::Lab, kRun).buttons, bits(sim::Button::Step));
+  EXPECT_EQ(map_key(Key::M, ControlMode::Lab, kRun).buttons, bits(sim::Button::LabToggle));
   EXPECT_EQ(map_key(Key::Space, ControlMode::Lab, kRun).buttons, 0);
 }
 
@@ -56,7 +61,7 @@ TEST(InputMapping, SpectatorSendsNothing) {
   for (int k = 0; k < static_cast<int>(Key::Count); ++k) {
     const KeyMeaning m = map_key(static_cast<Key>(k), ControlMode::Spectator, kRun);
     EXPECT_EQ(m.buttons, 0) << key_name(static_cast<Key>(k));
-    EXPECT_EQ(m.lab_motion, 0) << key_name(static_cast<Key>(k));
+    EXPECT_EQ(m.lab_pick, 0) << key_name(static_cast<Key>(k));
   }
   EXPECT_EQ(map_key(Key::Tab, ControlMode::Spectator, 0).local, LocalAction::NextRunner);
   EXPECT_EQ(map_key(Key::S, ControlMode::Spectator, 0).local, LocalAction::ToggleSkeleton);
@@ -76,9 +81,9 @@ TEST(InputAccumulator, OneFramePerTickWithEveryPressOnce) {
   acc.press(Key::Space, ControlMode::Runner, 0);
   acc.press(Key::F, ControlMode::Runner, 0);
   EXPECT_FALSE(acc.empty());
-  const net::InputFrame f = acc.take(42);
+  const sim::Input f = acc.take(42);
   EXPECT_EQ(f.tick, 42u);
-  EXPECT_EQ(f.buttons, net::buttons::kJump | net::buttons::kThrust);
+  EXPECT_EQ(f.buttons, bits(sim::Button::Jump) | bits(sim::Button::Thrust));
   EXPECT_TRUE(acc.empty());
   EXPECT_EQ(acc.take(43).buttons, 0);  // edges, not held keys
 }
@@ -87,7 +92,7 @@ TEST(InputAccumulator, TwoLabStepsInOneTickMoveTwice) {
   InputAccumulator acc;
   acc.press(Key::Right, ControlMode::Lab, kRun);
   acc.press(Key::Right, ControlMode::Lab, kRun);
-  EXPECT_EQ(acc.take(1).lab_motion, pick(rig::Motion::Jump));  // run → throw → jump
+  EXPECT_EQ(acc.take(1).lab_pick, pick(rig::Motion::Jump));  // run → throw → jump
 }
 
 TEST(InputAccumulator, ReturnsLocalActions) {

@@ -46,8 +46,8 @@ TEST(OwnRunnerPredictor, AlignsFromTheHashAndPredictsTheServerExactly) {
     return in;
   });
   ASSERT_EQ(frames.size(), 30u);
-  EXPECT_EQ(frames[0].buttons, net::buttons::kJump);
-  for (const auto& f : frames) server.submit_input(id, net::to_sim_input(f));
+  EXPECT_TRUE(frames[0].has(sim::Button::Jump));
+  for (const auto& f : frames) server.submit_input(id, f);
   for (int i = 0; i < 30; ++i) server.step();
   EXPECT_EQ(sim::check_hash(p.state()), sim::check_hash(server.runner(id)->state));
   p.on_snapshot(check_of(server, id, server.tick() - 1), std::nullopt);
@@ -70,7 +70,7 @@ TEST(OwnRunnerPredictor, RepairsAnInputTheServerAppliedLate) {
   });
   // The frames reach the server 6 ticks late.
   for (int i = 0; i < 6; ++i) server.step();
-  for (const auto& f : frames) server.submit_input(id, net::to_sim_input(f));
+  for (const auto& f : frames) server.submit_input(id, f);
   while (server.tick() < press + 21) server.step();
   ASSERT_EQ(server.input_moves(id).size(), 1u);
   EXPECT_NE(sim::check_hash(p.state()), sim::check_hash(server.runner(id)->state));

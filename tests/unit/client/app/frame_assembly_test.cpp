@@ -17,7 +17,7 @@
 
 #include "app/embedded_server.hpp"
 #include "core/key_script.hpp"
-#include "core/server_link.hpp"
+#include "core/server_socket.hpp"
 #include "net/peer_address.hpp"
 
 namespace spear::client {
@@ -28,6 +28,7 @@ using Clock = std::chrono::steady_clock;
 struct LiveGame {
   std::unique_ptr<EmbeddedServer> server;
   std::unique_ptr<ClientSession> session;
+  std::unique_ptr<ServerSocket> socket;
   Clock::time_point start = Clock::now();
 
   double now() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -38,7 +39,7 @@ struct LiveGame {
     const double until = now() + limit;
     while (now() < until) {
       const double t = now();
-      session->update(t, 0.01f);
+      pump_session(*session, socket.get(), t, 0.01f);
       session->on_frame(true);
       if (done(assemble_frame(*session, t, static_cast<float>(t), {}))) return true;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -53,11 +54,12 @@ std::unique_ptr<LiveGame> start_game(int bots, SessionConfig config) {
   game->server = EmbeddedServer::start(bots, 1.f, 1234, &error);
   EXPECT_TRUE(game->server) << error;
   if (!game->server) return nullptr;
-  auto link = ServerLink::open(net::PeerAddress::ipv4(127, 0, 0, 1, game->server->port()), &error);
-  EXPECT_TRUE(link) << error;
-  if (!link) return nullptr;
+  game->socket =
+      ServerSocket::open(net::PeerAddress::ipv4(127, 0, 0, 1, game->server->port()), &error);
+  EXPECT_TRUE(game->socket) << error;
+  if (!game->socket) return nullptr;
   config.server_label = "local game";
-  game->session = std::make_unique<ClientSession>(config, std::move(link));
+  game->session = std::make_unique<ClientSession>(config);
   return game;
 }
 
@@ -352,8 +354,8 @@ TEST(FrameAssembly, ScoreboardRanksByTheScoreItShows) {
 TEST(FrameAssembly, BadAddressSaysSoInTheHeadline) {
   SessionConfig config;
   config.server_label = "nowhere:1";
-  ClientSession session(config, nullptr, "cannot resolve 'nowhere'");
-  session.update(0.0, 0.f);
+  ClientSession session(config, "cannot resolve 'nowhere'");
+  pump_session(session, nullptr, 0.0, 0.f);
   const FrameData f = assemble_frame(session, 0.5, 0.f, {});
   EXPECT_EQ(f.hud.message, StateMessage::Custom);
   EXPECT_EQ(message_headline(f.hud), "bad server address");

@@ -1,0 +1,74 @@
+#pragma once
+// The world as the client shows it: snapshots go into the interpolation buffer, every frame it
+// is sampled at the time shown, the own runner is drawn from the prediction at the predicted
+// present (the prediction clock), the view follows one runner, every figure gets its secondary
+// motion and ground, and the obstacles their breakage. No connection and no clock: snapshots,
+// names and time are passed in, the prediction is the input pipeline's.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "core/broken_obstacles.hpp"
+#include "core/figure_motion.hpp"
+#include "core/follow_selection.hpp"
+#include "core/interpolation_buffer.hpp"
+#include "core/own_runner_predictor.hpp"
+#include "core/prediction_clock.hpp"
+#include "core/runner_view.hpp"
+#include "net/messages.hpp"
+
+namespace spear::client {
+
+class WorldView {
+ public:
+  // `predict_own`: the own runner is drawn from the prediction (else interpolated like the rest).
+  explicit WorldView(bool predict_own) : predict_own_(predict_own) {}
+
+  // A new connection attempt: nothing buffered, no clock.
+  void reset();
+  void on_welcome(const net::Welcome& welcome);
+  // A decoded snapshot that arrived at local time `now`.
+  void on_snapshot(const net::Snapshot& snapshot, double now);
+  // Runner names received so far (added to, never forgotten).
+  void on_roster(const std::map<net::RunnerId, net::RosterEntry>& roster);
+  // Samples the buffer at local time `now` and advances the prediction clock by `dt` seconds.
+  void sample(double now, double dt);
+  // Builds this frame's runners: `frame_dt` seconds since the last frame fades the prediction's
+  // correction, `dt_cosmetic` moves the hair and head; `predictor` draws the own runner (null:
+  // none yet).
+  void build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* predictor);
+
+  // Tab: follow the next runner.
+  void follow_next() { follow_.next(ids_); }
+
+  const std::vector<RunnerView>& runners() const { return runners_; }
+  const RunnerView* followed() const;
+  const RunnerView* own() const;
+  // Obstacles from `from` to `to` course units, breakage as of the time the followed runner is
+  // shown at (`predictor`: the own runner's prediction, or null).
+  std::vector<ObstacleView> obstacles(double from, double to,
+                                      const OwnRunnerPredictor* predictor) const;
+  const InterpolationBuffer& buffer() const { return buffer_; }
+  const PredictionClock& prediction_clock() const { return display_clock_; }
+  double render_time() const { return buffer_.view().render_time; }
+
+ private:
+  bool drawn_predicted(const OwnRunnerPredictor* p) const {
+    return predict_own_ && p && p->active();
+  }
+
+  bool predict_own_;
+  InterpolationBuffer buffer_;
+  PredictionClock display_clock_;  // the own runner drawn at (and inputs stamped with)
+  FollowSelection follow_;
+  std::optional<std::uint32_t> own_;
+  int tick_rate_ = 0;  // from Welcome (0: none yet)
+  std::map<std::uint32_t, net::RosterEntry> roster_;
+  BrokenObstacles broken_;
+  FigureMotion figures_;
+  std::vector<std::uint32_t> ids_;  // in view, ascending
+  std::vector<RunnerView> runners_;
+};
+
+}  // namespace spear::client
