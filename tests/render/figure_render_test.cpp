@@ -9,6 +9,7 @@
 #include "render/palette.hpp"
 #include "render/view.hpp"
 #include "render_fixtures.hpp"
+#include "rig/skeleton.hpp"
 
 namespace spear::client {
 namespace {
@@ -182,6 +183,36 @@ TEST_F(FigureRender, FarLimbsAreThinner) {
   EXPECT_GT(far_w, 2.f);
   // 82% of the near width, within a pixel's rounding.
   EXPECT_LT(far_w, near_w * 0.92f);
+}
+
+// The ponytail (issue 16): a tapered tail along the verlet hair points, wide where it leaves the
+// head and narrowing to its end, thick enough to read at 720p (not one thin spike).
+TEST_F(FigureRender, PonytailIsWiderAtTheRootThanAtTheTip) {
+  const rig::Pose pose = testing::running_pose();
+  const rig::SecondaryPose sec = testing::still_secondary(pose);
+  const Drawn d = draw(pose);
+  // Ink pixels down one image column across the tail, near the pinned root and near the end.
+  const auto thickness = [&](float world_x) {
+    const sf::Vector2i top = pixel_of(d, {world_x, sec.hair[0].y - 14.f});
+    const sf::Vector2i bottom = pixel_of(d, {world_x, sec.hair.back().y + 10.f});
+    int n = 0;
+    for (int y = top.y; y <= bottom.y; ++y)
+      n += luminance(d.image.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(y))) <
+                   110.f
+               ? 1
+               : 0;
+    return n;
+  };
+  const float head_left = sec.head.x - pose.head_r;
+  const int root = thickness(head_left - 2.f);
+  const int middle = thickness(rig::lerp(sec.hair[1], sec.hair[2], 0.5f).x);
+  const int tip = thickness(sec.hair.back().x + 4.f);
+  const float px_per_unit = static_cast<float>(kH) / rig::kViewHeight;
+  EXPECT_GE(root, static_cast<int>(6.f * px_per_unit)) << "the tail is too thin to read";
+  EXPECT_GE(root, 2 * tip) << "root " << root << " px, tip " << tip << " px";
+  EXPECT_GT(root, middle);
+  EXPECT_GT(middle, tip);
+  EXPECT_GE(tip, 1) << "the tail ends before its last point";
 }
 
 }  // namespace
