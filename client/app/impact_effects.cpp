@@ -57,7 +57,7 @@ bool ImpactEffects::observe(const FrameData& f, double t, double wall_t) {
           was_airborne && airborne_since_ && t - *airborne_since_ >= kLandingAirSeconds;
       for (int i = 0; i < 2; ++i) {
         if (f.contact[static_cast<std::size_t>(i)] && !contact_[static_cast<std::size_t>(i)])
-          start_puff(f, *fig, feet[i], t, landing ? kLandingStrength : 1.f);
+          start_puff(f, *fig, feet[i], t, landing ? kLandingStrength : kStepStrength);
       }
     }
     const bool airborne = !f.contact[0] && !f.contact[1];

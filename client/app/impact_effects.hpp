@@ -16,7 +16,8 @@ namespace spear::client {
 
 inline constexpr float kBreakFreshSeconds = 0.15f;  // a target this recently broken is news
 inline constexpr float kLandingAirSeconds = 0.2f;   // in the air this long: a landing, not a step
-inline constexpr float kLandingStrength = 2.6f;     // a landing's puff against a step's 1
+inline constexpr float kStepStrength = 0.8f;        // a step's puff: small, it comes every stride
+inline constexpr float kLandingStrength = 3.f;      // a landing from a jump throws up more
 
 class ImpactEffects {
  public:

@@ -9,7 +9,7 @@
 
 namespace spear::client {
 
-inline constexpr int kDustParticles = 7;
+inline constexpr int kDustParticles = 9;
 inline constexpr float kDustLife = 0.45f;  // s a step's puff lasts (a landing's: × strength^0.5)
 
 // One puff to draw. `x` is in ground coordinates (FrameInputs::ground_x's space: the drawn
@@ -18,7 +18,7 @@ inline constexpr float kDustLife = 0.45f;  // s a step's puff lasts (a landing's
 struct DustPuff {
   double x = 0.0;          // units, ground coordinates, on the ground line (y = 0)
   float age = 0.f;         // s since the foot struck
-  float strength = 1.f;    // 1 a step; a landing from a jump is larger (about 2–3)
+  float strength = 1.f;    // a step about 1, a landing from a jump about 3
   std::uint32_t seed = 0;  // varies the particles from puff to puff
 };
 

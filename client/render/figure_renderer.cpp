@@ -99,11 +99,11 @@ void FigureBuilder::ponytail(VertexBatch& out, Vec2 head, const rig::SecondaryPo
     lengths_[i] = lengths_[i - 1] + rig::distance(polyline_[i - 1], polyline_[i]);
   const float total = lengths_.back();
   if (!(total > 1e-3f)) return;
-  // Full just past the tie, then tapering to a point: (1 − u)^1.2 · (1 + 1.5 u) peaks near
-  // u = 0.1 and falls to 0 at the tip.
+  // Full past the tie, then tapering to a rounded end: (1 − u)^1.1 · (1 + 1.2 u) is about 1
+  // over the first fifth, 3/4 halfway and 0 at the end (u the share of the tail's length).
   const auto width_at = [&](float u) {
     return kHairTipWidth +
-           (kHairRootWidth - kHairTipWidth) * std::pow(1.f - u, 1.2f) * (1.f + 1.5f * u);
+           (kHairRootWidth - kHairTipWidth) * std::pow(1.f - u, 1.1f) * (1.f + 1.2f * u);
   };
   Vec2 prev_l{}, prev_r{};
   for (std::size_t i = 0; i < n; ++i) {

@@ -34,8 +34,8 @@ FigureStyle player_style();
 // these are decoration.
 // The ponytail: this wide where it leaves the head, tapering to kHairTipWidth at its end
 // (readable at 720p, where a unit is 1.6 pixels).
-inline constexpr float kHairRootWidth = 7.5f;
-inline constexpr float kHairTipWidth = 1.f;
+inline constexpr float kHairRootWidth = 8.f;
+inline constexpr float kHairTipWidth = 1.8f;
 inline constexpr float kHeadOutlineWidth = 1.4f;  // the ring keeping the head apart from an arm
 inline constexpr float kShaftWidth = 2.8f;
 inline constexpr float kSpearHeadLength = 16.f;  // the leaf, ending at the SpearTip joint

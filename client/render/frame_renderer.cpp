@@ -88,8 +88,12 @@ void FrameRenderer::append_dust(const FrameInputs& in, double ground) {
   for (const DustPuff& puff : in.dust) {
     dust_puff(puff, dust_particles_);
     const float x = static_cast<float>(puff.x - ground);
-    for (const DustParticle& p : dust_particles_)
-      world_.disc({x + p.pos.x, p.pos.y}, p.radius, with_opacity(palette::kDust, p.alpha), 12);
+    // Each grain a soft blob: a faint halo under a denser core, so the puff reads as a cloud.
+    for (const DustParticle& p : dust_particles_) {
+      const sf::Vector2f c{x + p.pos.x, p.pos.y};
+      world_.disc(c, p.radius * 1.6f, with_opacity(palette::kDust, p.alpha * 0.45f), 14);
+      world_.disc(c, p.radius, with_opacity(palette::kDust, p.alpha), 12);
+    }
   }
 }
 

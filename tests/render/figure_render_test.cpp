@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <numbers>
 
 #include "render/figure_renderer.hpp"
 #include "render/offscreen.hpp"
@@ -10,6 +13,7 @@
 #include "render/view.hpp"
 #include "render_fixtures.hpp"
 #include "rig/skeleton.hpp"
+#include "rig_scene.hpp"
 
 namespace spear::client {
 namespace {
@@ -213,6 +217,47 @@ TEST_F(FigureRender, PonytailIsWiderAtTheRootThanAtTheTip) {
   EXPECT_GT(root, middle);
   EXPECT_GT(middle, tip);
   EXPECT_GE(tip, 1) << "the tail ends before its last point";
+}
+
+// The spear form's high guard and overhead turn raise the near arm past the head; ink on ink
+// made one dark lump of them. The head is drawn over the arm inside a thin ring of the sky's
+// colour: round the head (but where the neck and the tail join it) no ink crosses that ring.
+TEST_F(FigureRender, HeadStaysApartFromTheRaisedArm) {
+  for (float t : {1.4f, 7.6f}) {  // "high guard (hold)", "overhead turn"
+    const auto runners = testing::animate_runners(1, rig::Motion::Form, t);
+    const rig::Pose& pose = runners[0].view.pose;
+    const Drawn d = draw(pose);
+    const std::filesystem::path shots = SPEAR_RENDER_SCREENSHOT_DIR;  // for review
+    std::filesystem::create_directories(shots);
+    d.image.saveToFile(
+        (shots / ("figure_form_" + std::to_string(static_cast<int>(t * 10)) + ".png")).string());
+    const rig::Vec2 head = pose[Joint::Head];
+    const float r = std::max(pose.head_r, rig::kMinHeadRadius) + kHeadOutlineWidth * 0.5f;
+    const rig::SecondaryPose sec = testing::still_secondary(pose);
+    const rig::Vec2 to_neck = pose[Joint::Chest] - head, to_hair = sec.hair[0] - head;
+    const float gaps[2] = {std::atan2(to_neck.y, to_neck.x), std::atan2(to_hair.y, to_hair.x)};
+    int samples = 0, inked = 0;
+    // Does the near arm pass within reach of the head at all (else the pose tests nothing)?
+    const auto near_head = [&](rig::Vec2 p) { return rig::distance(p, head) < r + 8.f; };
+    EXPECT_TRUE(near_head(pose[Joint::ElbowNear]) || near_head(pose[Joint::HandNear]) ||
+                near_head(rig::lerp(pose[Joint::Shoulder], pose[Joint::ElbowNear], 0.5f)))
+        << "t " << t << ": the arm is nowhere near the head";
+    for (int i = 0; i < 90; ++i) {
+      const float a = 2.f * std::numbers::pi_v<float> * static_cast<float>(i) / 90.f;
+      bool open = false;
+      for (float g : gaps)
+        open = open || std::abs(std::remainder(a - g, 2.f * std::numbers::pi_v<float>)) < 0.75f;
+      if (open) continue;
+      const sf::Vector2i px = pixel_of(d, head + rig::Vec2{std::cos(a), std::sin(a)} * r);
+      ++samples;
+      inked += luminance(d.image.getPixel(static_cast<unsigned>(px.x),
+                                          static_cast<unsigned>(px.y))) < 110.f
+                   ? 1
+                   : 0;
+    }
+    EXPECT_GT(samples, 40);
+    EXPECT_LE(inked, samples / 20) << "t " << t << ": ink crosses the head's outline";
+  }
 }
 
 }  // namespace
