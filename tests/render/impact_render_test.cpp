@@ -247,5 +247,40 @@ TEST_F(ImpactRender, ReducedMotionLaysAToppledHurdleFlatAtOnce) {
   EXPECT_FLOAT_EQ(effects.present(live, 0.0, 0.0).obstacles[1].broken_age, 0.01f);
 }
 
+// A hurdle toppled by a crash tips over and lies on the ground: its striped top board, up at
+// its height while it stands, is drawn low along the ground once it has fallen.
+TEST_F(ImpactRender, AToppledHurdleIsDrawnLyingOnTheGround) {
+  const auto stripe_rows = [&](bool toppled, float age) {
+    FrameData f = run_frame(0.0, std::nullopt);
+    f.obstacles.erase(f.obstacles.begin());  // the hurdle alone
+    f.obstacles[0].broken = toppled;
+    f.obstacles[0].broken_age = age;
+    const sf::Image img = draw(f);
+    int top = static_cast<int>(kH), right = -1;
+    // From just before its near face on (the figure's hair tie shares the stripes' red).
+    const int from = pixel_of({static_cast<float>(f.obstacles[0].x - 1000.0) - 6.f, 0.f}).x;
+    for (unsigned y = 0; y < kH; ++y)
+      for (unsigned x = static_cast<unsigned>(std::max(0, from)); x < kW; ++x)
+        if (colour_distance(img.getPixel(x, y), palette::kHurdleStripe) < 40) {
+          top = std::min(top, static_cast<int>(y));
+          right = std::max(right, static_cast<int>(x));
+        }
+    return std::pair{top, right};
+  };
+  const SceneObstacle& hurdle = run_frame(0.0, std::nullopt).obstacles[1];
+  const int ground = pixel_of({0.f, 0.f}).y;
+  const float far_face = static_cast<float>(hurdle.x + hurdle.width - 1000.0);
+  const int pivot = pixel_of({far_face, 0.f}).x;
+  const auto [standing_top, standing_right] = stripe_rows(false, 0.f);
+  const auto [tipping_top, tipping_right] = stripe_rows(true, kHurdleTipSeconds * 0.3f);
+  const auto [lying_top, lying_right] = stripe_rows(true, 2.f);
+  const int px_per_10 = ground - pixel_of({0.f, -10.f}).y;
+  EXPECT_LT(standing_top, ground - 3 * px_per_10);  // up at its 38 units
+  EXPECT_LE(standing_right, pivot);
+  EXPECT_GT(tipping_top, standing_top);           // on its way down
+  EXPECT_GT(lying_top, ground - px_per_10);       // flat on the ground
+  EXPECT_GT(lying_right, pivot + 2 * px_per_10);  // fallen forwards, past its far foot
+}
+
 }  // namespace
 }  // namespace spear::client
