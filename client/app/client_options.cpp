@@ -41,7 +41,8 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "(FILE, FILE-2.png, ...)")
       ->check(CLI::Range(1, 120));
   app.add_flag("--reduced-motion", o.reduced_motion,
-               "start paused on one static frame (P resumes)");
+               "start paused on one static frame (P resumes); no hit-stop, camera kick, dust or "
+               "smear");
   app.add_option("--width", o.width, "window or screenshot width, pixels")
       ->check(CLI::Range(160, 7680));
   app.add_option("--height", o.height, "window or screenshot height, pixels")

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/crash_distances.hpp"
 #include "rig/motion.hpp"
 #include "sim/lab.hpp"
 
@@ -63,6 +64,9 @@ FrameInputs FrameData::inputs() const {
   in.hud = &hud;
   in.skeleton_overlay = skeleton;
   in.rig_debug = rig_debug ? &*rig_debug : nullptr;
+  in.camera_offset = camera_offset;
+  in.dust = dust;
+  in.smear = smear;
   return in;
 }
 
@@ -132,7 +136,14 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     hud.score = followed->frame.score;
     hud.combo = followed->frame.combo;
     hud.best = std::max(followed->frame.best, followed->frame.score);
-    hud.distance_m = static_cast<float>(followed->frame.distance / 10.0);
+    // After a crash the fall slides the anchor on while the score stands still (the sim freezes
+    // it at the crash): the HUD shows the distance the run reached, so SCORE and DISTANCE tell
+    // the same story. The sim and its prediction are untouched; only what is shown holds.
+    const double shown_distance =
+        extras.crash_distances ? extras.crash_distances->shown(
+                                     followed->lane, followed->frame.distance, followed->frame.mode)
+                               : followed->frame.distance;
+    hud.distance_m = static_cast<float>(shown_distance / 10.0);
     hud.speed_mps = followed->frame.speed / 10.f;
     if (!followed->own)
       hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") +

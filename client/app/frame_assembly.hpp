@@ -41,14 +41,27 @@ struct FrameData {
   // Foot contact as drawn [near, far] (core/drawn_foot_contact.hpp).
   std::array<bool, 2> contact{};
 
+  // Impact (app/impact_presenter.hpp fills these; empty under reduced motion): the camera
+  // kick, dust at the followed figure's feet, the smear of its thrust, and whether the world
+  // drawn is held or catching up after a break (hit-stop) rather than the world of now.
+  sf::Vector2f camera_offset{};
+  std::vector<DustPuff> dust;
+  std::vector<SmearSample> smear;
+  bool hit_stop = false;
+
   // Spans into this object: valid while it lives and is not changed.
   FrameInputs inputs() const;
 };
+
+class CrashDistances;
 
 struct HudExtras {
   bool paused = false;  // shows "paused"
   std::string paused_detail;
   const NetPlotHistory* net_graph = nullptr;  // F3 on
+  // The distance each runner had when it crashed (the HUD shows it while the runner falls and
+  // lies); none: the drawn distance throughout.
+  const CrashDistances* crash_distances = nullptr;
 };
 
 FrameData assemble_frame(const ClientSession& session, double now, float time,

@@ -69,6 +69,7 @@ void FrameTrace::write(double t, double dt, const FrameData& f, bool paused) {
   j["ground_scroll"] = ground_scroll_;
   j["rig_scroll"] = rig_scroll_;
   j["contact"] = {f.contact[0], f.contact[1]};
+  j["hit_stop"] = f.hit_stop;
   out_ << j.dump() << '\n';
 }
 

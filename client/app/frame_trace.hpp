@@ -4,7 +4,8 @@
 //   mode (running|jumping|thrusting|falling|down|lab), paused, distance (the followed runner's,
 //   m), ground_scroll (cumulative course units the drawn ground moved past the followed figure),
 //   rig_scroll (the figure's own cumulative ground travel: the rig's scroll for the own
-//   predicted runner, else its drawn distance), contact ([near, far] foot contact as drawn).
+//   predicted runner, else its drawn distance), contact ([near, far] foot contact as drawn),
+//   hit_stop (the world drawn is held or catching up after a break: app/impact_presenter.hpp).
 // Both scrolls add up per-frame changes of FrameData::ground_x and ::rig_x; a cut (a restart to
 // 0, another runner followed, the lab entered or left, the source of rig_x changing) adds
 // nothing, so each moves only by what was seen to move.

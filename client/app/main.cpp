@@ -12,11 +12,13 @@
 #include <thread>
 
 #include "app/client_options.hpp"
+#include "app/crash_distances.hpp"
 #include "app/desktop_motion_setting.hpp"
 #include "app/embedded_server.hpp"
 #include "app/frame_assembly.hpp"
 #include "app/frame_pacer.hpp"
 #include "app/frame_trace.hpp"
+#include "app/impact_presenter.hpp"
 #include "app/local_pause.hpp"
 #include "app/sfml_keys.hpp"
 #include "app/sound_setup.hpp"
@@ -81,7 +83,10 @@ std::uint64_t jitter_seed(const ClientOptions& o) {
 // the session hands back (keys and scripted window events).
 struct FrameLoop {
   FrameLoop(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> t)
-      : session(*setup.session), pause(setup.server.get(), session), trace(std::move(t)) {
+      : session(*setup.session),
+        pause(setup.server.get(), session),
+        trace(std::move(t)),
+        impact(ImpactConfig{!reduced_motion(o)}) {
     if (reduced_motion(o)) {
       if (pause.local())
         pause.start_paused(0.0);
@@ -131,20 +136,22 @@ struct FrameLoop {
   void begin_frame() { paused_at_start = paused(); }
   // The frame to show at wall time `now` (also written to the trace, `dt` after the last one).
   const FrameData& assemble(double now, double dt, float anim_time) {
+    crashes.observe(session.runners());
     if (freeze.requested && !freeze.frame) {
       FrameData f = assemble_frame(session, now, anim_time,
-                                   {true, "reduced motion  ·  P to resume", nullptr});
-      if (f.has_followed) freeze.frame = std::move(f);
+                                   {true, "reduced motion  ·  P to resume", nullptr, &crashes});
+      if (f.has_followed) freeze.frame = impact.present(f, now, dt);
     }
     if (!freeze.frame) {
-      HudExtras extras{false, "", net_graph ? &plot : nullptr};
+      HudExtras extras{false, "", net_graph ? &plot : nullptr, &crashes};
       if (pause.paused())
-        extras = {true, pause.detail(), extras.net_graph};
+        extras = {true, pause.detail(), extras.net_graph, &crashes};
       else if (!focused)
-        extras = {true, "window in the background", extras.net_graph};
+        extras = {true, "window in the background", extras.net_graph, &crashes};
       live = assemble_frame(session, now, anim_time, extras);
     }
-    const FrameData& shown = freeze.frame ? *freeze.frame : live;
+    // Impact (hit-stop, camera kick, dust, smear; none under reduced motion) on the frame drawn.
+    const FrameData& shown = freeze.frame ? *freeze.frame : impact.present(live, now, dt);
     if (trace) trace->write(now, dt, shown, paused() || paused_at_start);
     return shown;
   }
@@ -153,6 +160,8 @@ struct FrameLoop {
   LocalPause pause;
   Freeze freeze;
   std::unique_ptr<FrameTrace> trace;
+  ImpactPresenter impact;
+  CrashDistances crashes;
   NetPlotHistory plot;
   FrameData live;
   bool net_graph = false;

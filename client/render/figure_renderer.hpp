@@ -3,6 +3,7 @@
 // far side first (thinner, darker, 42% opacity), spine, neck, the sprung head, the verlet hair and
 // the spear. Knows nothing of how the pose was made.
 #include <SFML/Graphics/Color.hpp>
+#include <array>
 
 #include "render/vertex_batch.hpp"
 #include "rig/figure_shape.hpp"
@@ -20,6 +21,8 @@ struct FigureStyle {
   sf::Color shaft;
   sf::Color spear_head;
   sf::Color spear_edge;
+  sf::Color hair_tie;      // the band round the ponytail
+  sf::Color head_outline;  // the thin ring round the head (the sky's colour)
 };
 
 // The followed runner: dark ink, far limbs at 42%.
@@ -29,8 +32,11 @@ FigureStyle player_style();
 // Widths in units (full width). The body's own (limbs, torso, neck, head) are
 // rig/figure_shape.hpp's, shared with the sim, which crashes a runner on exactly what is drawn;
 // these are decoration.
-inline constexpr float kHairRootWidth = 5.f;
-inline constexpr float kHairTipWidth = 1.5f;
+// The ponytail: this wide where it leaves the head, tapering to kHairTipWidth at its end
+// (readable at 720p, where a unit is 1.6 pixels).
+inline constexpr float kHairRootWidth = 8.f;
+inline constexpr float kHairTipWidth = 1.8f;
+inline constexpr float kHeadOutlineWidth = 1.4f;  // the ring keeping the head apart from an arm
 inline constexpr float kShaftWidth = 2.8f;
 inline constexpr float kSpearHeadLength = 16.f;  // the leaf, ending at the SpearTip joint
 inline constexpr float kSpearHeadWidth = 6.5f;
@@ -47,9 +53,15 @@ class FigureBuilder {
             const Placement& place, sf::Color colour);
   void spear(VertexBatch& out, const rig::Pose& pose, const Placement& place,
              const FigureStyle& style);
+  void ponytail(VertexBatch& out, rig::Vec2 head, const rig::SecondaryPose& secondary,
+                const Placement& place, const FigureStyle& style);
+  // A ring round the head, open for ±0.55 rad around each angle in `gaps` (the joins).
+  void head_ring(VertexBatch& out, rig::Vec2 head, float head_r, std::array<float, 2> gaps,
+                 const Placement& place, sf::Color colour);
 
   rig::LimbGeometry geometry_;  // reused between limbs: no allocation per frame
   std::vector<rig::Vec2> polyline_;
+  std::vector<float> lengths_;
 };
 
 }  // namespace spear::client

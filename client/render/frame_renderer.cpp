@@ -42,7 +42,9 @@ FigureStyle rival_style(int id) {
           rig::kFarLimbWidthScale,
           mix(tint, palette::kShaft, 0.6f),
           mix(tint, palette::kSpearHead, 0.7f),
-          far};
+          far,
+          mix(tint, palette::kHairTie, 0.5f),
+          palette::kHeadOutline};
 }
 
 FrameRenderer::FrameRenderer() = default;
@@ -74,9 +76,30 @@ void FrameRenderer::draw_frame(sf::RenderTarget& target, const FrameInputs& in) 
   submit(target, in);
 }
 
+sf::View FrameRenderer::scene_view(sf::Vector2u size, const FrameInputs& in) {
+  sf::View world = world_view(size);
+  const sf::Vector2f kick = in.camera_offset;
+  if (std::isfinite(kick.x) && std::isfinite(kick.y)) world.move(kick);
+  return world;
+}
+
+void FrameRenderer::append_dust(const FrameInputs& in, double ground) {
+  // Dust rolls along the ground line in front of the feet, translucent.
+  for (const DustPuff& puff : in.dust) {
+    dust_puff(puff, dust_particles_);
+    const float x = static_cast<float>(puff.x - ground);
+    // Each grain a soft blob: a faint halo under a denser core, so the puff reads as a cloud.
+    for (const DustParticle& p : dust_particles_) {
+      const sf::Vector2f c{x + p.pos.x, p.pos.y};
+      world_.disc(c, p.radius * 1.6f, with_opacity(palette::kDust, p.alpha * 0.45f), 14);
+      world_.disc(c, p.radius, with_opacity(palette::kDust, p.alpha), 12);
+    }
+  }
+}
+
 void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
   const Letterbox box = letterbox(size);
-  const sf::View world = world_view(size);
+  const sf::View world = scene_view(size, in);
   const double cam = std::isfinite(in.camera_x) ? in.camera_x : 0.0;
 
   background_.clear();
@@ -121,6 +144,9 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     scene_.append_shadow(world_, place, f.pose[Joint::Pelvis].x, lift_of(f.pose));
     figures_.append(world_, f.pose, f.secondary, place, player);
   }
+  if (followed != nullptr)
+    append_smear(world_, in.smear, Placement{{static_cast<float>(followed->x - cam), 0.f}, 1.f});
+  append_dust(in, ground);
   scene_.append_bursts(world_, obstacles, cam, world);
   if (in.skeleton_overlay && followed != nullptr) {
     const Placement place{{static_cast<float>(followed->x - cam), 0.f}, 1.f};
@@ -134,7 +160,7 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
 void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
   const sf::Vector2u size = target.getSize();
   const Letterbox box = letterbox(size);
-  const sf::View world = world_view(size);
+  const sf::View world = scene_view(size, in);
   target.clear(palette::kLetterboxBars);
   target.setView(world);
   background_.draw(target);
@@ -168,7 +194,7 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
       batch.draw(target);
     }
   }
-  draw_tags(target);
+  draw_tags(target, world);
   target.setView(world);
 
   world_.draw(target);
@@ -176,13 +202,12 @@ void FrameRenderer::submit(sf::RenderTarget& target, const FrameInputs& in) {
   if (in.hud != nullptr) hud_.draw(target, *in.hud, fonts_.has_regular ? &fonts_ : nullptr);
 }
 
-void FrameRenderer::draw_tags(sf::RenderTarget& target) {
+void FrameRenderer::draw_tags(sf::RenderTarget& target, const sf::View& world) {
   // Small pills above the rivals' heads, in HUD pixels (crisp at any size), drawn behind the
   // followed figure and the obstacles like the rivals themselves.
   if (tags_.empty()) return;
   const sf::Vector2u size = target.getSize();
   const Letterbox box = letterbox(size);
-  const sf::View world = world_view(size);
   const float s = hud_scale(size);
   tag_shapes_.clear();
   placed_tags_.clear();

@@ -10,12 +10,14 @@
 #include <span>
 #include <string>
 
+#include "render/dust_puff.hpp"
 #include "render/figure_renderer.hpp"
 #include "render/font_locator.hpp"
 #include "render/hud_renderer.hpp"
 #include "render/hud_state.hpp"
 #include "render/scene_obstacle.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/spear_smear.hpp"
 #include "rig/pose.hpp"
 #include "rig/rig.hpp"
 #include "rig/secondary.hpp"
@@ -49,6 +51,13 @@ struct FrameInputs {
   const HudState* hud = nullptr;  // no HUD when null
   bool skeleton_overlay = false;  // lab: bones, joints, IK targets of the followed runner
   const rig::RigDebug* rig_debug = nullptr;
+  // Impact, all of it client-side presentation (app/impact_effects.hpp; none under reduced
+  // motion): the camera kick moves the world view by this many units (not the HUD); dust puffs
+  // at the followed figure's feet (ground coordinates, see DustPuff); the smear of its thrust
+  // (relative to its anchor).
+  sf::Vector2f camera_offset{};
+  std::span<const DustPuff> dust;
+  std::span<const SmearSample> smear;
 };
 
 // Rivals closer than this to the followed runner along the course (units) are drawn faded down,
@@ -91,6 +100,9 @@ class FrameRenderer {
 
  private:
   bool ensure_ghost_layer(sf::Vector2u size);
+  // The world view for a target of `size` pixels, moved by the camera kick.
+  static sf::View scene_view(sf::Vector2u size, const FrameInputs& in);
+  void append_dust(const FrameInputs& in, double ground);
 
   FontSet fonts_;
   SceneRenderer scene_;
@@ -102,11 +114,12 @@ class FrameRenderer {
     sf::Color tint;
     float opacity;
   };
-  void draw_tags(sf::RenderTarget& target);
+  void draw_tags(sf::RenderTarget& target, const sf::View& world);
 
   VertexBatch background_, world_, overlay_;
   std::array<VertexBatch, kRivalFadeLevels> rivals_;
   std::vector<NameTag> tags_;
+  std::vector<DustParticle> dust_particles_;
   std::vector<sf::FloatRect> placed_tags_;
   VertexBatch tag_shapes_;
   TextQueue tag_texts_;

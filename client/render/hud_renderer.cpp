@@ -206,9 +206,10 @@ void HudRenderer::run_panel(const HudState& hud, float s) {
     const char* label;
     std::string value;
   };
-  const Stat stats[3] = {{"DISTANCE", group_thousands(std::lround(hud.distance_m)) + " m"},
-                         {"SPEED", fixed(hud.speed_mps, 1) + " m/s"},
-                         {"BEST", group_thousands(hud.best)}};
+  const Stat stats[3] = {
+      {"DISTANCE", group_thousands(std::lround(std::floor(hud.distance_m))) + " m"},
+      {"SPEED", fixed(hud.speed_mps, 1) + " m/s"},
+      {"BEST", group_thousands(hud.best)}};
   for (int i = 0; i < 3; ++i) {
     const float sx = x + (16.f + 104.f * static_cast<float>(i)) * s;
     texts_.add(stats[i].label, {sx, y + 74.f * s}, px(11, s), palette::kHudDim);

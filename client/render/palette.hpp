@@ -34,6 +34,12 @@ inline constexpr float kFarOpacity = 0.42f;  // rig.md §11
 inline const sf::Color kShaft{58, 40, 30};
 inline const sf::Color kSpearHead{214, 222, 230};
 inline const sf::Color kSpearEdge{120, 130, 146};
+// Impact (client-side presentation): the smear of a thrust, the dust of a step or a landing,
+// and the thin ring in the sky's colour that keeps the head apart from an arm crossing it.
+inline const sf::Color kSmear{255, 238, 214};
+inline const sf::Color kDust{214, 170, 160};
+inline const sf::Color kHeadOutline{250, 206, 160};
+inline const sf::Color kHairTie{200, 62, 78};
 
 // Rivals: one tint per runner id, chosen to read against the dusk sky, the hills and the plum
 // soil (mid-dark and saturated, none close to the ink of the followed figure nor to the hills'

@@ -3,12 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <numbers>
 
 #include "render/figure_renderer.hpp"
 #include "render/offscreen.hpp"
 #include "render/palette.hpp"
 #include "render/view.hpp"
 #include "render_fixtures.hpp"
+#include "rig/skeleton.hpp"
+#include "rig_scene.hpp"
 
 namespace spear::client {
 namespace {
@@ -182,6 +187,77 @@ TEST_F(FigureRender, FarLimbsAreThinner) {
   EXPECT_GT(far_w, 2.f);
   // 82% of the near width, within a pixel's rounding.
   EXPECT_LT(far_w, near_w * 0.92f);
+}
+
+// The ponytail (issue 16): a tapered tail along the verlet hair points, wide where it leaves the
+// head and narrowing to its end, thick enough to read at 720p (not one thin spike).
+TEST_F(FigureRender, PonytailIsWiderAtTheRootThanAtTheTip) {
+  const rig::Pose pose = testing::running_pose();
+  const rig::SecondaryPose sec = testing::still_secondary(pose);
+  const Drawn d = draw(pose);
+  // Ink pixels down one image column across the tail, near the pinned root and near the end.
+  const auto thickness = [&](float world_x) {
+    const sf::Vector2i top = pixel_of(d, {world_x, sec.hair[0].y - 14.f});
+    const sf::Vector2i bottom = pixel_of(d, {world_x, sec.hair.back().y + 10.f});
+    int n = 0;
+    for (int y = top.y; y <= bottom.y; ++y)
+      n += luminance(d.image.getPixel(static_cast<unsigned>(top.x), static_cast<unsigned>(y))) <
+                   110.f
+               ? 1
+               : 0;
+    return n;
+  };
+  const float head_left = sec.head.x - pose.head_r;
+  const int root = thickness(head_left - 2.f);
+  const int middle = thickness(rig::lerp(sec.hair[1], sec.hair[2], 0.5f).x);
+  const int tip = thickness(sec.hair.back().x + 4.f);
+  const float px_per_unit = static_cast<float>(kH) / rig::kViewHeight;
+  EXPECT_GE(root, static_cast<int>(6.f * px_per_unit)) << "the tail is too thin to read";
+  EXPECT_GE(root, 2 * tip) << "root " << root << " px, tip " << tip << " px";
+  EXPECT_GT(root, middle);
+  EXPECT_GT(middle, tip);
+  EXPECT_GE(tip, 1) << "the tail ends before its last point";
+}
+
+// The spear form's high guard and overhead turn raise the near arm past the head; ink on ink
+// made one dark lump of them. The head is drawn over the arm inside a thin ring of the sky's
+// colour: round the head (but where the neck and the tail join it) no ink crosses that ring.
+TEST_F(FigureRender, HeadStaysApartFromTheRaisedArm) {
+  for (float t : {1.4f, 7.6f}) {  // "high guard (hold)", "overhead turn"
+    const auto runners = testing::animate_runners(1, rig::Motion::Form, t);
+    const rig::Pose& pose = runners[0].view.pose;
+    const Drawn d = draw(pose);
+    const std::filesystem::path shots = SPEAR_RENDER_SCREENSHOT_DIR;  // for review
+    std::filesystem::create_directories(shots);
+    d.image.saveToFile(
+        (shots / ("figure_form_" + std::to_string(static_cast<int>(t * 10)) + ".png")).string());
+    const rig::Vec2 head = pose[Joint::Head];
+    const float r = std::max(pose.head_r, rig::kMinHeadRadius) + kHeadOutlineWidth * 0.5f;
+    const rig::SecondaryPose sec = testing::still_secondary(pose);
+    const rig::Vec2 to_neck = pose[Joint::Chest] - head, to_hair = sec.hair[0] - head;
+    const float gaps[2] = {std::atan2(to_neck.y, to_neck.x), std::atan2(to_hair.y, to_hair.x)};
+    int samples = 0, inked = 0;
+    // Does the near arm pass within reach of the head at all (else the pose tests nothing)?
+    const auto near_head = [&](rig::Vec2 p) { return rig::distance(p, head) < r + 8.f; };
+    EXPECT_TRUE(near_head(pose[Joint::ElbowNear]) || near_head(pose[Joint::HandNear]) ||
+                near_head(rig::lerp(pose[Joint::Shoulder], pose[Joint::ElbowNear], 0.5f)))
+        << "t " << t << ": the arm is nowhere near the head";
+    for (int i = 0; i < 90; ++i) {
+      const float a = 2.f * std::numbers::pi_v<float> * static_cast<float>(i) / 90.f;
+      bool open = false;
+      for (float g : gaps)
+        open = open || std::abs(std::remainder(a - g, 2.f * std::numbers::pi_v<float>)) < 0.75f;
+      if (open) continue;
+      const sf::Vector2i px = pixel_of(d, head + rig::Vec2{std::cos(a), std::sin(a)} * r);
+      ++samples;
+      inked += luminance(d.image.getPixel(static_cast<unsigned>(px.x),
+                                          static_cast<unsigned>(px.y))) < 110.f
+                   ? 1
+                   : 0;
+    }
+    EXPECT_GT(samples, 40);
+    EXPECT_LE(inked, samples / 20) << "t " << t << ": ink crosses the head's outline";
+  }
 }
 
 }  // namespace

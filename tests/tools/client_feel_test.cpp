@@ -62,7 +62,8 @@ struct Irregularity {
 };
 
 // Per-frame camera speed against its running median (±0.25 s) over running frames: mode
-// running, not paused, past the first second, following one runner, no cut (a restart).
+// running, not paused, not in a hit-stop, past the first second, following one runner, no cut
+// (a restart).
 // Where the median is 0 but the camera moves (stepping in whole ticks) a frame counts as 1.
 Irregularity camera_irregularity(const std::vector<json>& f) {
   struct Sample {
@@ -75,6 +76,8 @@ Irregularity camera_irregularity(const std::vector<json>& f) {
     if (a["mode"] != "running" || b["mode"] != "running" || a["paused"].get<bool>() ||
         b["paused"].get<bool>() || a["followed"].is_null() || a["followed"] != b["followed"])
       continue;
+    // A target break's hit-stop holds the drawn world and then catches up on purpose.
+    if (a.value("hit_stop", false) || b.value("hit_stop", false)) continue;
     const double d = b["camera_x"].get<double>() - a["camera_x"].get<double>();
     if (d < 0.0 || d > 200.0) continue;
     s.push_back({b["t"].get<double>(), d / b["dt"].get<double>()});
@@ -283,7 +286,7 @@ TEST(FrameTrace, EveryFrameHasTheFields) {
   ASSERT_EQ(r.process.exit_code, 0) << r.process.output;
   ASSERT_GT(r.trace.size(), 100u);
   for (const char* key : {"t", "dt", "camera_x", "followed", "mode", "paused", "distance",
-                          "ground_scroll", "rig_scroll", "contact"})
+                          "ground_scroll", "rig_scroll", "contact", "hit_stop"})
     EXPECT_TRUE(r.trace.back().contains(key)) << key;
   // Running (past the first second: the prediction has taken over from the snapshots), the
   // ground moves past the figure as far as the rig says its feet travelled.
