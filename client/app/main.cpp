@@ -14,6 +14,7 @@
 #include "app/client_options.hpp"
 #include "app/crash_distances.hpp"
 #include "app/desktop_motion_setting.hpp"
+#include "app/drawn_sound.hpp"
 #include "app/embedded_server.hpp"
 #include "app/frame_assembly.hpp"
 #include "app/frame_pacer.hpp"
@@ -237,16 +238,13 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     loop.begin_frame();
     const float cosmetic = loop.paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt));
     pump_session(session, setup.socket.get(), t, cosmetic);
-    sound->frame(t, session);  // sound: what this frame shows happening
     quit = !loop.take_actions(t) || quit;
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     anim_time += cosmetic;
-    // Assembled every frame only when traced: a frame costs little, a drawn one a lot.
-    if (!capture && !loop.trace) {
-      session.on_frame(false);
-      return std::nullopt;
-    }
+    // Assembled every frame (a frame costs little, a drawn one a lot): the sound and the trace
+    // follow the frame as it would be drawn.
     const FrameData& shown = loop.assemble(t, dt, anim_time);
+    sound_of_frame(*sound, t, shown);  // sound: what this frame shows happening
     session.on_frame(capture);
     if (!capture) return std::nullopt;
     return shown;
@@ -369,7 +367,6 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     const bool still = !loop.focused || loop.paused();
     const float dt = still ? 0.f : std::min(kMaxDt, static_cast<float>(frame_dt));
     pump_session(session, setup.socket.get(), now, dt);
-    sound->frame(now, session);  // sound: plays on under reduced motion and in the background
     if (!loop.take_actions(now)) window.close();
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     if (auto why = session.status().failure(); why && !reported) {
@@ -385,6 +382,8 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     }
     anim_time += dt;
     const FrameData& shown = loop.assemble(now, frame_dt, anim_time);
+    sound_of_frame(*sound, now, shown);  // sound: what this frame shows (in the background the
+                                         // device plays on: the wind, the last sounds)
     renderer.draw_frame(window, shown.inputs());
     window.display();
     session.on_frame(true);
