@@ -4,9 +4,9 @@
 // the spear. Knows nothing of how the pose was made.
 #include <SFML/Graphics/Color.hpp>
 
+#include "render/limb_geometry.hpp"
 #include "render/vertex_batch.hpp"
 #include "rig/figure_shape.hpp"
-#include "rig/limb_geometry.hpp"
 #include "rig/pose.hpp"
 #include "rig/secondary.hpp"
 
@@ -43,12 +43,12 @@ class FigureBuilder {
               const Placement& place, const FigureStyle& style);
 
  private:
-  void limb(VertexBatch& out, rig::Vec2 a, rig::Vec2 b, rig::Vec2 c, const rig::LimbStyle& ls,
+  void limb(VertexBatch& out, rig::Vec2 a, rig::Vec2 b, rig::Vec2 c, const LimbStyle& ls,
             const Placement& place, sf::Color colour);
   void spear(VertexBatch& out, const rig::Pose& pose, const Placement& place,
              const FigureStyle& style);
 
-  rig::LimbGeometry geometry_;  // reused between limbs: no allocation per frame
+  LimbGeometry geometry_;  // reused between limbs: no allocation per frame
   std::vector<rig::Vec2> polyline_;
 };
 
