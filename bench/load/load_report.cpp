@@ -173,7 +173,7 @@ std::string report_json(const LoadRun& run) {
         << ", \"extrapolated_frames\": " << c.extrapolated_frames
         << ", \"held_frames\": " << c.held_frames;
       if (c.truth_pops) {
-        const client::TruthPopStats& p = *c.truth_pops;
+        const TruthPopStats& p = *c.truth_pops;
         o << ", \"truth_pops\": { \"samples\": " << p.samples << ", \"uncovered\": " << p.uncovered
           << ", \"worst_step\": " << number(p.worst_step)
           << ", \"mean_step\": " << number(p.mean_step()) << ", \"pops\": " << p.pops
@@ -207,7 +207,7 @@ std::string report_text(const LoadRun& run) {
     << number(t.worst_second_difference) << " units (fast motion counts: not a pop measure)\n";
   if (t.truth_measured) {
     o << "  against the truth: worst error step " << number(t.truth_worst_step) << " units/frame, "
-      << t.truth_pops << " pops (over " << number(client::TruthPopConfig{}.pop_threshold) << ") in "
+      << t.truth_pops << " pops (over " << number(TruthPopConfig{}.pop_threshold) << ") in "
       << t.truth_samples << " runner-frames, worst distance " << number(t.truth_worst_distance)
       << " units\n  worst error step by runner (id: units):";
     for (const auto& [id, step] : t.truth_worst_by_runner) o << " " << id << ": " << number(step);

@@ -12,7 +12,7 @@
 // so that the last frames arrive.
 // --truth HOST:PORT: one more spectator on a clean path to the same server (not through
 // spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
-// measured against (client/core/truth_pop_meter.hpp). It is not counted among the clients.
+// measured against (bench/load/truth_pop_meter.hpp). It is not counted among the clients.
 // Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
 // was not, 2 on a usage error.
 #include <CLI/CLI.hpp>
@@ -25,10 +25,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/truth_track.hpp"
 #include "load_client.hpp"
 #include "load_report.hpp"
 #include "net/udp_endpoint.hpp"
+#include "truth_track.hpp"
 
 namespace {
 
@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  client::TruthTrack truth;
+  load::TruthTrack truth;
   std::unique_ptr<load::LoadClient> truth_client;
   if (truth_server) {
     load::LoadClientConfig c;

@@ -5,7 +5,7 @@
 //   (b) the server accepts at least 99.5% of the distinct input ticks the player generated
 //       (the player stops generating 0.6 s before it quits, so that the frames still in flight
 //       arrive; the count comes from the server's --summary-json after SIGTERM);
-//   (c) joints never pop (core/truth_pop_meter.hpp): every frame of the runners the player
+//   (c) joints never pop (bench/load/truth_pop_meter.hpp): every frame of the runners the player
 //       draws interpolated (the bots; its own runner is drawn by the predictor) is compared
 //       with the pose a client holding every snapshot shows at the same render tick, the clean
 //       spectator's snapshots being that truth, and the per-frame step of the error stays under
@@ -27,10 +27,10 @@
 
 #include "core/client_session.hpp"
 #include "core/interpolation_buffer.hpp"
-#include "core/truth_pop_meter.hpp"
-#include "core/truth_track.hpp"
 #include "support/child_process.hpp"
 #include "support/loopback_client.hpp"
+#include "truth_pop_meter.hpp"
+#include "truth_track.hpp"
 
 namespace spear::test {
 namespace {
@@ -90,7 +90,7 @@ std::vector<client::RunnerFrame> frames_of(const net::Snapshot& s) {
   return out;
 }
 
-void print_pops(const char* who, const client::TruthPopStats& s) {
+void print_pops(const char* who, const load::TruthPopStats& s) {
   std::printf(
       "    %s: frames %llu, measured %llu (uncovered %llu), worst step %.3f (runner %u, tick "
       "%.1f), mean %.3f, "
@@ -128,13 +128,13 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   truth_config.name = "truth";
   LoopbackClient truth_client(truth_config, server_port);
   truth_client.start();
-  client::TruthTrackConfig track_config;
+  load::TruthTrackConfig track_config;
   track_config.tick_rate = kTickRate;
   track_config.snapshot_rate = kSnapshotRate;
-  client::TruthTrack truth(track_config);
+  load::TruthTrack truth(track_config);
   // What the player received, lost snapshots bridged.
   track_config.bridge_gaps = true;
-  client::TruthTrack received(track_config);
+  load::TruthTrack received(track_config);
   client::InterpolationBuffer clean_buffer;
   clean_buffer.set_rates(kTickRate, kSnapshotRate);
   std::size_t truth_taken = 0;
@@ -150,7 +150,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   ASSERT_TRUE(link) << why;
   client::ClientSession player(sc, std::move(link));
 
-  client::TruthPopMeter drawn_vs_truth, drawn_vs_received, own_vs_truth, clean_vs_truth;
+  load::TruthPopMeter drawn_vs_truth, drawn_vs_received, own_vs_truth, clean_vs_truth;
   bool connected_once = false;
   std::optional<double> lost_at;  // first time the player was not connected after it was
   const double start = seconds_now();
@@ -240,8 +240,8 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       << entry;
 
   // (c) No pops, on enough frames to mean something; the clean client exact.
-  const client::TruthPopStats& drawn = drawn_vs_truth.stats();
-  const client::TruthPopStats& clean = clean_vs_truth.stats();
+  const load::TruthPopStats& drawn = drawn_vs_truth.stats();
+  const load::TruthPopStats& clean = clean_vs_truth.stats();
   const double threshold = drawn_vs_truth.config().pop_threshold;
   EXPECT_EQ(truth.gaps(), 0u) << "the clean link lost snapshots: the truth has holes";
   EXPECT_GT(drawn.samples, 2u * 1000u);  // two bots, most frames of 20 s

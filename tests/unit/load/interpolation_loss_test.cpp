@@ -18,15 +18,20 @@
 
 #include "core/interpolation_buffer.hpp"
 #include "core/runner_frame.hpp"
-#include "core/truth_pop_meter.hpp"
-#include "core/truth_track.hpp"
 #include "net/sim_wire.hpp"
 #include "sim/bot.hpp"
 #include "sim/course.hpp"
 #include "sim/runner.hpp"
+#include "truth_pop_meter.hpp"
+#include "truth_track.hpp"
 
 namespace spear::client {
 namespace {
+
+using load::TruthPopMeter;
+using load::TruthPopStats;
+using load::TruthTrack;
+using load::TruthTrackConfig;
 
 constexpr double kTickRate = 60.0;
 constexpr std::uint32_t kStride = 2;  // 30 Hz snapshots
