@@ -28,11 +28,12 @@
 #include "load_client.hpp"
 #include "load_report.hpp"
 #include "net/udp_endpoint.hpp"
+#include "tool_cli.hpp"
 #include "truth_track.hpp"
 
 namespace {
 
-constexpr int kUsageError = 2;
+constexpr int kUsageError = spear::tools::kBadUsage;
 constexpr double kFrameSeconds = 1.0 / 60.0;  // render rate of the simulated clients
 constexpr auto kPumpInterval = std::chrono::milliseconds(2);
 constexpr double kDrainSeconds = 0.5;  // inputs stopped, resends and acks still going
@@ -91,12 +92,7 @@ int main(int argc, char** argv) {
                  "the interpolating clients' pops are measured against");
   app.add_option("--name-prefix", name_prefix, "Clients are named PREFIX-p0.., PREFIX-s0..")
       ->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : kUsageError;
-  }
+  if (const auto done = tools::parse_command_line(app, argc, argv, "spear-load")) return *done;
   if (players + spectators == 0) {
     std::cerr << "spear-load: nothing to do (--clients and --spectators are both 0)\n";
     return kUsageError;

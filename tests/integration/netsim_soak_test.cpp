@@ -27,6 +27,7 @@
 
 #include "core/client_session.hpp"
 #include "core/interpolation_buffer.hpp"
+#include "scratch_files.hpp"
 #include "support/child_process.hpp"
 #include "support/loopback_client.hpp"
 #include "truth_pop_meter.hpp"
@@ -43,24 +44,8 @@ constexpr double kDrainSeconds = 0.6;  // inputs stopped, acks and resends still
 constexpr double kTickRate = 60.0;     // the server's default
 constexpr double kSnapshotRate = 30.0;
 
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir && *dir ? dir : "/tmp") + "/spear-soak-" + std::to_string(getpid()) + "-" +
-         name;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::uint16_t port_after(const std::string& line, const std::string& marker) {
-  const auto at = line.find(marker);
-  if (at == std::string::npos) return 0;
-  return static_cast<std::uint16_t>(std::atoi(line.c_str() + at + marker.size()));
-}
+const ScratchDir scratch("spear-soak");  // files the children write, removed at exit
+std::string temp_path(const std::string& name) { return scratch(name).string(); }
 
 // The summary's "clients" entry named `name` (the text of its object), or "" when absent.
 std::string client_entry(const std::string& summary, const std::string& name) {
@@ -219,7 +204,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   EXPECT_EQ(*code, 0) << server.output();
   netsim.send_signal(SIGTERM);
   netsim.wait_exit(5.0);
-  const std::string summary = read_file(summary_path);
+  const std::string summary = file_text(summary_path);
   std::remove(summary_path.c_str());
 
   // (a) Connected from the first Welcome to the quit.

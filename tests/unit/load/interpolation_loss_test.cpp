@@ -28,11 +28,6 @@
 namespace spear::client {
 namespace {
 
-using load::TruthPopMeter;
-using load::TruthPopStats;
-using load::TruthTrack;
-using load::TruthTrackConfig;
-
 constexpr double kTickRate = 60.0;
 constexpr std::uint32_t kStride = 2;  // 30 Hz snapshots
 constexpr double kLatency = 0.06;     // seconds, steady
@@ -58,8 +53,8 @@ std::vector<Sent> bot_run(double seconds, std::uint64_t seed) {
 }
 
 struct Figures {
-  TruthPopStats truth;     // against a client that received every snapshot
-  TruthPopStats received;  // against what this one received, the lost ones bridged
+  load::TruthPopStats truth;     // against a client that received every snapshot
+  load::TruthPopStats received;  // against what this one received, the lost ones bridged
 };
 
 // Plays 60 Hz frames over the run with the snapshots at `lost` indices missing.
@@ -68,17 +63,17 @@ Figures play_with_losses(const std::vector<Sent>& run, const std::set<std::size_
   c.tick_rate = kTickRate;
   c.snapshot_rate = kTickRate / kStride;
   InterpolationBuffer buf(c);
-  TruthTrackConfig tc;
+  load::TruthTrackConfig tc;
   tc.tick_rate = kTickRate;
   tc.snapshot_rate = kTickRate / kStride;
-  TruthTrack truth(tc);
+  load::TruthTrack truth(tc);
   tc.bridge_gaps = true;
-  TruthTrack received(tc);
+  load::TruthTrack received(tc);
   for (std::size_t i = 0; i < run.size(); ++i) {
     truth.add(run[i].tick, {run[i].frame});
     if (!lost.count(i)) received.add(run[i].tick, {run[i].frame});
   }
-  TruthPopMeter meter, known;
+  load::TruthPopMeter meter, known;
   std::size_t next = 0;
   const double end = run.back().tick / kTickRate;
   // Frames not aligned with ticks (a third of a frame off).
