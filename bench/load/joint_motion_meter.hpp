@@ -3,7 +3,7 @@
 // no reference to compare with. Neither figure tells a pop from fast motion: a thrust moves the
 // spear tens of units a frame and changes its speed as much at every snapshot, on a perfect link
 // too (17–29 units of second difference on loopback). For pops, measure against a truth
-// (spear-load --truth; client/core/truth_pop_meter.hpp).
+// (spear-load --truth; truth_pop_meter.hpp).
 //
 // step:              the largest distance any joint moves between consecutive frames (units).
 // second difference: the largest |p(t) − 2 p(t−1) + p(t−2)| of any joint (units).

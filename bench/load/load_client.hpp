@@ -9,8 +9,6 @@
 #include <vector>
 
 #include "core/interpolation_buffer.hpp"
-#include "core/truth_pop_meter.hpp"
-#include "core/truth_track.hpp"
 #include "joint_motion_meter.hpp"
 #include "net/client_connection.hpp"
 #include "net/peer_address.hpp"
@@ -19,6 +17,8 @@
 #include "sim/bot.hpp"
 #include "sim/course.hpp"
 #include "sim/runner.hpp"
+#include "truth_pop_meter.hpp"
+#include "truth_track.hpp"
 
 namespace spear::load {
 
@@ -31,8 +31,8 @@ struct LoadClientConfig {
   bool interpolate = true;  // run an interpolation buffer and measure its joints (costs CPU)
   // --truth: the truth client records every snapshot it decodes here; interpolating clients
   // measure their pops against it. Owned by the caller, outliving the client.
-  client::TruthTrack* record_truth = nullptr;
-  const client::TruthTrack* truth = nullptr;
+  TruthTrack* record_truth = nullptr;
+  const TruthTrack* truth = nullptr;
 };
 
 // What one client measured.
@@ -56,9 +56,9 @@ struct ClientFigures {
   std::uint64_t inputs_generated = 0;
   std::uint64_t inputs_pressed = 0;  // of which with a button
   bool interpolated = false;
-  double worst_second_difference = 0.0;  // units, see JointMotionMeter (not a pop measure)
-  double worst_step = 0.0;               // units per frame
-  std::optional<client::TruthPopStats> truth_pops;  // with --truth: pops against the truth
+  double worst_second_difference = 0.0;     // units, see JointMotionMeter (not a pop measure)
+  double worst_step = 0.0;                  // units per frame
+  std::optional<TruthPopStats> truth_pops;  // with --truth: pops against the truth
   std::uint64_t extrapolated_frames = 0, held_frames = 0;
 };
 
@@ -99,7 +99,7 @@ class LoadClient {
   std::vector<std::uint8_t> buffer_;
   client::InterpolationBuffer interpolation_;
   JointMotionMeter motion_;
-  std::optional<client::TruthPopMeter> truth_pops_;
+  std::optional<TruthPopMeter> truth_pops_;
   bool inputs_stopped_ = false;
   bool welcomed_ = false;
   double welcomed_at_ = 0.0;

@@ -4,38 +4,16 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace spear::load {
 
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
+using Json = nlohmann::ordered_json;
 
+// Figures in the text report: up to 4 decimals, trailing zeros dropped.
 std::string number(double v) {
   if (!std::isfinite(v)) return "null";
   char buf[32];
@@ -45,6 +23,9 @@ std::string number(double v) {
   if (!s.empty() && s.back() == '.') s.pop_back();
   return s;
 }
+
+// Figures in the JSON report; non-finite ones are written as null.
+Json json_number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 double per_second(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
 
@@ -62,11 +43,88 @@ struct Totals {
 };
 
 // {"4": 12.5, ...}: runner id (as on the wire) to units.
-std::string by_runner_json(const std::map<std::uint32_t, double>& worst) {
-  std::string out = "{";
-  for (const auto& [id, step] : worst)
-    out += (out.size() > 1 ? ", " : "") + quoted(std::to_string(id)) + ": " + number(step);
-  return out + "}";
+Json by_runner_json(const std::map<std::uint32_t, double>& worst) {
+  Json out = Json::object();
+  for (const auto& [id, step] : worst) out[std::to_string(id)] = json_number(step);
+  return out;
+}
+
+Json total_json(const Totals& t) {
+  Json o;
+  o["clients"] = t.clients;
+  o["players"] = t.players;
+  o["spectators"] = t.spectators;
+  o["connected_at_end"] = t.connected;
+  o["failed"] = t.failed;
+  o["bytes_down"] = json_number(t.bytes_down);
+  o["bytes_up"] = json_number(t.bytes_up);
+  o["bytes_per_s_down"] = json_number(t.down_per_s);
+  o["bytes_per_s_up"] = json_number(t.up_per_s);
+  o["bytes_per_s_down_per_client"] = json_number(t.clients ? t.down_per_s / t.clients : 0);
+  o["bytes_per_s_up_per_client"] = json_number(t.clients ? t.up_per_s / t.clients : 0);
+  o["bytes_per_runner_per_snapshot"] = {{"mean", json_number(t.bytes_per_runner.mean())},
+                                        {"p99", json_number(t.bytes_per_runner.percentile(99))},
+                                        {"max", json_number(t.bytes_per_runner.max())},
+                                        {"snapshots", t.bytes_per_runner.count()}};
+  o["snapshots_received"] = t.snapshots_received;
+  o["snapshots_lost"] = t.snapshots_lost;
+  const std::uint64_t sent = t.snapshots_received + t.snapshots_lost;
+  o["snapshot_loss"] =
+      json_number(sent ? static_cast<double>(t.snapshots_lost) / static_cast<double>(sent) : 0.0);
+  o["handshake_ms"] = {{"p50", json_number(t.handshake_ms.percentile(50))},
+                       {"max", json_number(t.handshake_ms.max())}};
+  o["inputs_generated"] = t.inputs_generated;
+  o["worst_joint_second_difference"] = json_number(t.worst_second_difference);
+  o["worst_joint_step"] = json_number(t.worst_step);
+  if (t.truth_measured) {
+    o["truth_pops"] = {{"samples", t.truth_samples},
+                       {"worst_step", json_number(t.truth_worst_step)},
+                       {"pops", t.truth_pops},
+                       {"worst_distance", json_number(t.truth_worst_distance)},
+                       {"worst_step_by_runner", by_runner_json(t.truth_worst_by_runner)}};
+  }
+  return o;
+}
+
+Json client_json(const ClientFigures& c) {
+  Json o;
+  o["name"] = c.name;
+  o["role"] = c.role == net::Role::Player ? "player" : "spectator";
+  o["state"] = c.final_state;
+  if (!c.refusal.empty()) o["refusal"] = c.refusal;
+  o["handshake_ms"] = c.handshake_s ? json_number(*c.handshake_s * 1000.0) : Json(nullptr);
+  o["connected_s"] = json_number(c.connected_s);
+  o["bytes_down"] = c.bytes_down;
+  o["bytes_up"] = c.bytes_up;
+  o["bytes_per_s_down"] = json_number(per_second(static_cast<double>(c.bytes_down), c.connected_s));
+  o["bytes_per_s_up"] = json_number(per_second(static_cast<double>(c.bytes_up), c.connected_s));
+  o["datagrams_down"] = c.datagrams_down;
+  o["datagrams_up"] = c.datagrams_up;
+  o["bytes_per_runner_mean"] = json_number(c.bytes_per_runner.mean());
+  o["bytes_per_runner_p99"] = json_number(c.bytes_per_runner.percentile(99));
+  o["snapshots_received"] = c.snapshots_received;
+  o["snapshots_lost"] = c.snapshots_lost;
+  o["snapshots_undecodable"] = c.snapshots_undecodable;
+  o["dropped"] = c.dropped;
+  o["inputs_generated"] = c.inputs_generated;
+  o["inputs_pressed"] = c.inputs_pressed;
+  if (c.interpolated) {
+    o["worst_joint_second_difference"] = json_number(c.worst_second_difference);
+    o["worst_joint_step"] = json_number(c.worst_step);
+    o["extrapolated_frames"] = c.extrapolated_frames;
+    o["held_frames"] = c.held_frames;
+    if (c.truth_pops) {
+      const TruthPopStats& p = *c.truth_pops;
+      o["truth_pops"] = {{"samples", p.samples},
+                         {"uncovered", p.uncovered},
+                         {"worst_step", json_number(p.worst_step)},
+                         {"mean_step", json_number(p.mean_step())},
+                         {"pops", p.pops},
+                         {"worst_distance", json_number(p.worst_error)},
+                         {"worst_step_by_runner", by_runner_json(p.worst_by_runner)}};
+    }
+  }
+  return o;
 }
 
 Totals totals_of(const LoadRun& run) {
@@ -105,86 +163,21 @@ Totals totals_of(const LoadRun& run) {
 }  // namespace
 
 std::string report_json(const LoadRun& run) {
-  std::ostringstream o;
-  const Totals t = totals_of(run);
-  o << "{\n  \"server\": " << quoted(run.server)
-    << ",\n  \"duration_s\": " << number(run.duration_s) << ",\n  \"total\": {\n"
-    << "    \"clients\": " << t.clients << ", \"players\": " << t.players
-    << ", \"spectators\": " << t.spectators << ", \"connected_at_end\": " << t.connected
-    << ", \"failed\": " << t.failed << ",\n"
-    << "    \"bytes_down\": " << number(t.bytes_down) << ", \"bytes_up\": " << number(t.bytes_up)
-    << ",\n    \"bytes_per_s_down\": " << number(t.down_per_s)
-    << ", \"bytes_per_s_up\": " << number(t.up_per_s) << ",\n"
-    << "    \"bytes_per_s_down_per_client\": " << number(t.clients ? t.down_per_s / t.clients : 0)
-    << ", \"bytes_per_s_up_per_client\": " << number(t.clients ? t.up_per_s / t.clients : 0)
-    << ",\n"
-    << "    \"bytes_per_runner_per_snapshot\": { \"mean\": " << number(t.bytes_per_runner.mean())
-    << ", \"p99\": " << number(t.bytes_per_runner.percentile(99))
-    << ", \"max\": " << number(t.bytes_per_runner.max())
-    << ", \"snapshots\": " << t.bytes_per_runner.count() << " },\n"
-    << "    \"snapshots_received\": " << t.snapshots_received
-    << ", \"snapshots_lost\": " << t.snapshots_lost << ", \"snapshot_loss\": "
-    << number(t.snapshots_received + t.snapshots_lost
-                  ? static_cast<double>(t.snapshots_lost) /
-                        static_cast<double>(t.snapshots_received + t.snapshots_lost)
-                  : 0.0)
-    << ",\n    \"handshake_ms\": { \"p50\": " << number(t.handshake_ms.percentile(50))
-    << ", \"max\": " << number(t.handshake_ms.max()) << " },\n"
-    << "    \"inputs_generated\": " << t.inputs_generated << ",\n"
-    << "    \"worst_joint_second_difference\": " << number(t.worst_second_difference)
-    << ", \"worst_joint_step\": " << number(t.worst_step);
-  if (t.truth_measured) {
-    o << ",\n    \"truth_pops\": { \"samples\": " << t.truth_samples
-      << ", \"worst_step\": " << number(t.truth_worst_step) << ", \"pops\": " << t.truth_pops
-      << ", \"worst_distance\": " << number(t.truth_worst_distance)
-      << ", \"worst_step_by_runner\": " << by_runner_json(t.truth_worst_by_runner) << " }";
-  }
-  o << "\n  },\n";
+  Json o;
+  o["server"] = run.server;
+  o["duration_s"] = json_number(run.duration_s);
+  o["total"] = total_json(totals_of(run));
   if (run.truth) {
-    o << "  \"truth\": { \"address\": " << quoted(run.truth->address)
-      << ", \"state\": " << quoted(run.truth->final_state)
-      << ", \"snapshots\": " << run.truth->snapshots << ", \"gaps\": " << run.truth->gaps
-      << " },\n";
+    o["truth"] = {{"address", run.truth->address},
+                  {"state", run.truth->final_state},
+                  {"snapshots", run.truth->snapshots},
+                  {"gaps", run.truth->gaps}};
   }
-  o << "  \"clients\": [";
-  for (std::size_t i = 0; i < run.clients.size(); ++i) {
-    const ClientFigures& c = run.clients[i];
-    o << (i ? "," : "") << "\n    { \"name\": " << quoted(c.name)
-      << ", \"role\": " << quoted(c.role == net::Role::Player ? "player" : "spectator")
-      << ", \"state\": " << quoted(c.final_state);
-    if (!c.refusal.empty()) o << ", \"refusal\": " << quoted(c.refusal);
-    o << ", \"handshake_ms\": " << (c.handshake_s ? number(*c.handshake_s * 1000.0) : "null")
-      << ", \"connected_s\": " << number(c.connected_s) << ", \"bytes_down\": " << c.bytes_down
-      << ", \"bytes_up\": " << c.bytes_up << ", \"bytes_per_s_down\": "
-      << number(per_second(static_cast<double>(c.bytes_down), c.connected_s))
-      << ", \"bytes_per_s_up\": "
-      << number(per_second(static_cast<double>(c.bytes_up), c.connected_s))
-      << ", \"datagrams_down\": " << c.datagrams_down << ", \"datagrams_up\": " << c.datagrams_up
-      << ", \"bytes_per_runner_mean\": " << number(c.bytes_per_runner.mean())
-      << ", \"bytes_per_runner_p99\": " << number(c.bytes_per_runner.percentile(99))
-      << ", \"snapshots_received\": " << c.snapshots_received
-      << ", \"snapshots_lost\": " << c.snapshots_lost
-      << ", \"snapshots_undecodable\": " << c.snapshots_undecodable
-      << ", \"dropped\": " << c.dropped << ", \"inputs_generated\": " << c.inputs_generated
-      << ", \"inputs_pressed\": " << c.inputs_pressed;
-    if (c.interpolated) {
-      o << ", \"worst_joint_second_difference\": " << number(c.worst_second_difference)
-        << ", \"worst_joint_step\": " << number(c.worst_step)
-        << ", \"extrapolated_frames\": " << c.extrapolated_frames
-        << ", \"held_frames\": " << c.held_frames;
-      if (c.truth_pops) {
-        const client::TruthPopStats& p = *c.truth_pops;
-        o << ", \"truth_pops\": { \"samples\": " << p.samples << ", \"uncovered\": " << p.uncovered
-          << ", \"worst_step\": " << number(p.worst_step)
-          << ", \"mean_step\": " << number(p.mean_step()) << ", \"pops\": " << p.pops
-          << ", \"worst_distance\": " << number(p.worst_error)
-          << ", \"worst_step_by_runner\": " << by_runner_json(p.worst_by_runner) << " }";
-      }
-    }
-    o << " }";
-  }
-  o << "\n  ]\n}\n";
-  return o.str();
+  Json clients = Json::array();
+  for (const ClientFigures& c : run.clients) clients.push_back(client_json(c));
+  o["clients"] = std::move(clients);
+  // Invalid UTF-8 (a refusal's text as the server sent it) is replaced, not thrown on.
+  return o.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string report_text(const LoadRun& run) {
@@ -207,7 +200,7 @@ std::string report_text(const LoadRun& run) {
     << number(t.worst_second_difference) << " units (fast motion counts: not a pop measure)\n";
   if (t.truth_measured) {
     o << "  against the truth: worst error step " << number(t.truth_worst_step) << " units/frame, "
-      << t.truth_pops << " pops (over " << number(client::TruthPopConfig{}.pop_threshold) << ") in "
+      << t.truth_pops << " pops (over " << number(TruthPopConfig{}.pop_threshold) << ") in "
       << t.truth_samples << " runner-frames, worst distance " << number(t.truth_worst_distance)
       << " units\n  worst error step by runner (id: units):";
     for (const auto& [id, step] : t.truth_worst_by_runner) o << " " << id << ": " << number(step);

@@ -12,7 +12,7 @@
 // so that the last frames arrive.
 // --truth HOST:PORT: one more spectator on a clean path to the same server (not through
 // spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
-// measured against (client/core/truth_pop_meter.hpp). It is not counted among the clients.
+// measured against (bench/load/truth_pop_meter.hpp). It is not counted among the clients.
 // Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
 // was not, 2 on a usage error.
 #include <CLI/CLI.hpp>
@@ -25,14 +25,15 @@
 #include <thread>
 #include <vector>
 
-#include "core/truth_track.hpp"
 #include "load_client.hpp"
 #include "load_report.hpp"
 #include "net/udp_endpoint.hpp"
+#include "tool_cli.hpp"
+#include "truth_track.hpp"
 
 namespace {
 
-constexpr int kUsageError = 2;
+constexpr int kUsageError = spear::tools::kBadUsage;
 constexpr double kFrameSeconds = 1.0 / 60.0;  // render rate of the simulated clients
 constexpr auto kPumpInterval = std::chrono::milliseconds(2);
 constexpr double kDrainSeconds = 0.5;  // inputs stopped, resends and acks still going
@@ -91,12 +92,7 @@ int main(int argc, char** argv) {
                  "the interpolating clients' pops are measured against");
   app.add_option("--name-prefix", name_prefix, "Clients are named PREFIX-p0.., PREFIX-s0..")
       ->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : kUsageError;
-  }
+  if (const auto done = tools::parse_command_line(app, argc, argv, "spear-load")) return *done;
   if (players + spectators == 0) {
     std::cerr << "spear-load: nothing to do (--clients and --spectators are both 0)\n";
     return kUsageError;
@@ -121,7 +117,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  client::TruthTrack truth;
+  load::TruthTrack truth;
   std::unique_ptr<load::LoadClient> truth_client;
   if (truth_server) {
     load::LoadClientConfig c;

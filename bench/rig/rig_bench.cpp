@@ -1,8 +1,7 @@
-// The rig's cost: one full pose (gait, tracks, IK, squash) and the limb geometry of one figure.
+// The rig's cost: one full pose (gait, tracks, IK, squash).
 // Target: under 2 µs per pose (a 60 Hz server with 1,000 runners spends ~12% of a core on it).
 #include <benchmark/benchmark.h>
 
-#include "rig/limb_geometry.hpp"
 #include "rig/rig.hpp"
 
 namespace {
@@ -47,22 +46,6 @@ void BM_PoseSwitch(benchmark::State& st) {
   }
 }
 
-void BM_LimbGeometryFigure(benchmark::State& st) {
-  RigState s;
-  RigInput in;
-  in.motion = Motion::Run;
-  const Pose p = step_rig(s, in, 0.5f);
-  LimbGeometry g[4];
-  const LimbStyle near_style, far_style{7.f, 4.f, 8, 8};
-  for (auto _ : st) {
-    build_limb(p[Joint::Hip], p[Joint::KneeFar], p[Joint::FootFar], far_style, g[0]);
-    build_limb(p[Joint::Shoulder], p[Joint::ElbowFar], p[Joint::HandFar], far_style, g[1]);
-    build_limb(p[Joint::Hip], p[Joint::KneeNear], p[Joint::FootNear], near_style, g[2]);
-    build_limb(p[Joint::Shoulder], p[Joint::ElbowNear], p[Joint::HandNear], near_style, g[3]);
-    benchmark::DoNotOptimize(g[3].triangles.data());
-  }
-}
-
 }  // namespace
 
 BENCHMARK(BM_PoseRun);
@@ -70,5 +53,4 @@ BENCHMARK(BM_PoseWalk);
 BENCHMARK(BM_PoseForm);
 BENCHMARK(BM_PoseJump);
 BENCHMARK(BM_PoseSwitch);
-BENCHMARK(BM_LimbGeometryFigure);
 BENCHMARK_MAIN();

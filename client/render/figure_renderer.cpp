@@ -12,8 +12,8 @@ namespace {
 using rig::Joint;
 using rig::Vec2;
 
-rig::LimbStyle limb_style(float root, float tip) {
-  rig::LimbStyle s;
+LimbStyle limb_style(float root, float tip) {
+  LimbStyle s;
   s.root_width = root;
   s.tip_width = tip;
   s.samples_per_segment = rig::kLimbSamplesPerSegment;
@@ -28,18 +28,18 @@ FigureStyle player_style() {
           palette::kSpearEdge,     palette::kHairTie, palette::kHeadOutline};
 }
 
-void FigureBuilder::limb(VertexBatch& out, Vec2 a, Vec2 b, Vec2 c, const rig::LimbStyle& ls,
+void FigureBuilder::limb(VertexBatch& out, Vec2 a, Vec2 b, Vec2 c, const LimbStyle& ls,
                          const Placement& place, sf::Color colour) {
-  rig::build_limb(a, b, c, ls, geometry_);
+  build_limb(a, b, c, ls, geometry_);
   out.triangles(geometry_.triangles, place, colour);
 }
 
 void FigureBuilder::append(VertexBatch& out, const rig::Pose& pose,
                            const rig::SecondaryPose& secondary, const Placement& place,
                            const FigureStyle& style) {
-  const rig::LimbStyle near_limb = limb_style(rig::kLimbRootWidth, rig::kLimbTipWidth);
-  const rig::LimbStyle far_limb = limb_style(rig::kLimbRootWidth * style.far_width_scale,
-                                             rig::kLimbTipWidth * style.far_width_scale);
+  const LimbStyle near_limb = limb_style(rig::kLimbRootWidth, rig::kLimbTipWidth);
+  const LimbStyle far_limb = limb_style(rig::kLimbRootWidth * style.far_width_scale,
+                                        rig::kLimbTipWidth * style.far_width_scale);
   const sf::Color far = with_opacity(style.ink_far, style.far_opacity);
 
   // Far side first: depth without 3D.

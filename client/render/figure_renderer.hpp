@@ -5,9 +5,9 @@
 #include <SFML/Graphics/Color.hpp>
 #include <array>
 
+#include "render/limb_geometry.hpp"
 #include "render/vertex_batch.hpp"
 #include "rig/figure_shape.hpp"
-#include "rig/limb_geometry.hpp"
 #include "rig/pose.hpp"
 #include "rig/secondary.hpp"
 
@@ -49,7 +49,7 @@ class FigureBuilder {
               const Placement& place, const FigureStyle& style);
 
  private:
-  void limb(VertexBatch& out, rig::Vec2 a, rig::Vec2 b, rig::Vec2 c, const rig::LimbStyle& ls,
+  void limb(VertexBatch& out, rig::Vec2 a, rig::Vec2 b, rig::Vec2 c, const LimbStyle& ls,
             const Placement& place, sf::Color colour);
   void spear(VertexBatch& out, const rig::Pose& pose, const Placement& place,
              const FigureStyle& style);
@@ -59,7 +59,7 @@ class FigureBuilder {
   void head_ring(VertexBatch& out, rig::Vec2 head, float head_r, std::array<float, 2> gaps,
                  const Placement& place, sf::Color colour);
 
-  rig::LimbGeometry geometry_;  // reused between limbs: no allocation per frame
+  LimbGeometry geometry_;  // reused between limbs: no allocation per frame
   std::vector<rig::Vec2> polyline_;
   std::vector<float> lengths_;
 };

@@ -1,6 +1,7 @@
 #include "render/skeleton_overlay.hpp"
 
 #include "render/palette.hpp"
+#include "rig/skeleton.hpp"
 
 namespace spear::client {
 namespace {
@@ -15,26 +16,24 @@ void target_marker(VertexBatch& out, sf::Vector2f c, float r, sf::Color colour) 
   out.line({c.x, c.y + r - 2.f}, {c.x, c.y + r + 3.f}, 1.f, colour);
 }
 
+sf::Color bone_colour(Joint child) {
+  if (child == Joint::SpearTip) return with_opacity(palette::kIkTarget, 0.6f);
+  return rig::joint_depth(child) == rig::Depth::Far ? palette::kBoneFar : palette::kBoneNear;
+}
+
 }  // namespace
 
 void append_skeleton_overlay(VertexBatch& out, const rig::Pose& pose, const rig::RigDebug* debug,
                              const Placement& place) {
   const float w = kBoneWidth * place.scale;
-  auto bone = [&](Joint a, Joint b, sf::Color c) {
-    out.line(place(pose[a]), place(pose[b]), w, c);
-  };
-  // Far side first, as the figure is drawn.
-  bone(Joint::Hip, Joint::KneeFar, palette::kBoneFar);
-  bone(Joint::KneeFar, Joint::FootFar, palette::kBoneFar);
-  bone(Joint::Shoulder, Joint::ElbowFar, palette::kBoneFar);
-  bone(Joint::ElbowFar, Joint::HandFar, palette::kBoneFar);
-  bone(Joint::Pelvis, Joint::Chest, palette::kBoneNear);
-  bone(Joint::Chest, Joint::Head, palette::kBoneNear);
-  bone(Joint::SpearTail, Joint::SpearTip, with_opacity(palette::kIkTarget, 0.6f));
-  bone(Joint::Hip, Joint::KneeNear, palette::kBoneNear);
-  bone(Joint::KneeNear, Joint::FootNear, palette::kBoneNear);
-  bone(Joint::Shoulder, Joint::ElbowNear, palette::kBoneNear);
-  bone(Joint::ElbowNear, Joint::HandNear, palette::kBoneNear);
+  // The skeleton's bones (rig/skeleton.hpp), far side first as the figure is drawn: far limbs,
+  // then trunk, head and spear, then the near limbs on top.
+  for (const rig::Depth depth : {rig::Depth::Far, rig::Depth::Middle, rig::Depth::Near}) {
+    for (const rig::SkeletonLink& link : rig::kSkeleton) {
+      if (!rig::is_bone(link) || rig::joint_depth(link.child) != depth) continue;
+      out.line(place(pose[link.parent]), place(pose[link.child]), w, bone_colour(link.child));
+    }
+  }
 
   if (debug != nullptr) {
     const float r = kTargetRadius * place.scale;
@@ -47,9 +46,7 @@ void append_skeleton_overlay(VertexBatch& out, const rig::Pose& pose, const rig:
     }
   }
   for (std::size_t j = 0; j < rig::kJointCount; ++j) {
-    const auto joint = static_cast<Joint>(j);
-    const bool far = joint == Joint::KneeFar || joint == Joint::FootFar ||
-                     joint == Joint::ElbowFar || joint == Joint::HandFar;
+    const bool far = rig::joint_depth(static_cast<Joint>(j)) == rig::Depth::Far;
     const sf::Vector2f p = place(pose.joints[j]);
     out.disc(p, (kJointRadius + 0.9f) * place.scale, palette::kInk, 12);
     out.disc(p, kJointRadius * place.scale, far ? palette::kBoneFar : palette::kJoint, 12);

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "rig/skeleton.hpp"
-
 namespace spear::client {
 
 Letterbox letterbox(sf::Vector2u window_px) {
@@ -20,7 +18,7 @@ Letterbox letterbox(sf::Vector2u window_px) {
   }
   Letterbox box;
   box.viewport = {(w - vw) / 2.f / w, (h - vh) / 2.f / h, vw / w, vh / h};
-  box.world_size = {rig::kViewHeight * aspect, rig::kViewHeight};
+  box.world_size = {kViewHeight * aspect, kViewHeight};
   const int px = static_cast<int>(std::lround((w - vw) / 2.f));
   const int py = static_cast<int>(std::lround((h - vh) / 2.f));
   box.pixels = {px, py, std::max(1, static_cast<int>(std::lround(vw))),

@@ -8,6 +8,8 @@
 
 namespace spear::client {
 
+// The view always shows this many units of height, whatever the window size.
+inline constexpr float kViewHeight = 440.f;
 // Narrower than 4:3 (a portrait window) would hide the obstacles ahead; wider than 21:9 would
 // shrink the figure on ultra-wide screens for no gain.
 inline constexpr float kMinAspect = 4.f / 3.f;

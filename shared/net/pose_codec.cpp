@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "net/quantize.hpp"
+#include "rig/det_math.hpp"
 #include "rig/skeleton.hpp"
 
 namespace spear::net {
@@ -27,6 +28,17 @@ constexpr unsigned kRootK = 8, kOffsetK = 5, kScaleK = 2;
 constexpr unsigned kRootDeltaK = 3, kScaleDeltaK = 1;
 constexpr unsigned kMaxAdaptiveK = 7;  // 3-bit field
 
+// Angle bits of a bone: the fewest whose angular step times the length is at most kAngleStepSpan
+// units, so rounding the angle moves the joint by half of that at most (error budget 0.25).
+// Bones of the skeleton: spine 54 → 11, neck 25, arms and legs 25..37 → 10, spear 108 → 12.
+constexpr float kAngleStepSpan = 0.25f;
+constexpr unsigned angle_bits_for(float length) {
+  if (!(length > 0.f)) return 0;
+  unsigned bits = 1;
+  while (bits < 16 && 6.2831853f * length / static_cast<float>(1u << bits) > kAngleStepSpan) ++bits;
+  return bits;
+}
+
 bool link_bit(unsigned mask, std::size_t i) { return ((mask >> i) & 1u) != 0; }
 
 std::size_t idx(Joint j) { return static_cast<std::size_t>(j); }
@@ -46,11 +58,11 @@ Rebuilt rebuild_link(const PoseLink& link, const Rebuilt& parent, bool angle_for
   Rebuilt r;
   if (angle_form && link.rigid) {
     const float a = dequantize_angle(static_cast<std::uint32_t>(v[0]), link.angle_bits);
-    r.final_pos = parent.final_pos + Vec2{std::cos(a), std::sin(a)} * link.length;
+    r.final_pos = parent.final_pos + Vec2{rig::dcos(a), rig::dsin(a)} * link.length;
     r.unsquashed = {r.final_pos.x / s.x, r.final_pos.y / s.y};
   } else if (angle_form) {
     const float a = dequantize_angle(static_cast<std::uint32_t>(v[0]), link.angle_bits);
-    r.unsquashed = parent.unsquashed + Vec2{std::cos(a), std::sin(a)} * link.length;
+    r.unsquashed = parent.unsquashed + Vec2{rig::dcos(a), rig::dsin(a)} * link.length;
     r.final_pos = {r.unsquashed.x * s.x, r.unsquashed.y * s.y};
   } else {
     r.final_pos =
@@ -111,25 +123,15 @@ unsigned best_k(const std::vector<std::int64_t>& values) {
 }  // namespace
 
 const std::array<PoseLink, kLinkCount>& pose_links() {
-  // Parents come before children. Lengths are the skeleton's (rig.md §1); 0: no fixed length.
-  // Angle bits: the angular step times the length stays near 0.1 unit (error budget 0.25).
-  // Rigid: the neck and the spear keep their length after squash.
-  static const std::array<PoseLink, kLinkCount> links{{
-      {Joint::Chest, Joint::Pelvis, rig::kSpine, 11},
-      {Joint::Hip, Joint::Pelvis, 0.f, 0},
-      {Joint::Shoulder, Joint::Chest, 0.f, 0},
-      {Joint::Head, Joint::Chest, rig::kNeck + rig::kHeadR, 10, true},
-      {Joint::KneeNear, Joint::Hip, rig::kThigh, 10},
-      {Joint::FootNear, Joint::KneeNear, rig::kShin, 10},
-      {Joint::KneeFar, Joint::Hip, rig::kThigh, 10},
-      {Joint::FootFar, Joint::KneeFar, rig::kShin, 10},
-      {Joint::ElbowNear, Joint::Shoulder, rig::kUpperArm, 10},
-      {Joint::HandNear, Joint::ElbowNear, rig::kForearm, 10},
-      {Joint::ElbowFar, Joint::Shoulder, rig::kUpperArm, 10},
-      {Joint::HandFar, Joint::ElbowFar, rig::kForearm, 10},
-      {Joint::SpearTail, Joint::HandNear, 0.f, 0},
-      {Joint::SpearTip, Joint::SpearTail, rig::kSpearLength, 12, true},
-  }};
+  // The skeleton's links, in its order (parents first), with the angle bits of each bone.
+  static const std::array<PoseLink, kLinkCount> links = [] {
+    std::array<PoseLink, kLinkCount> out{};
+    for (std::size_t i = 0; i < kLinkCount; ++i) {
+      const rig::SkeletonLink& l = rig::kSkeleton[i];
+      out[i] = {l.child, l.parent, l.rest_length, angle_bits_for(l.rest_length), l.rigid};
+    }
+    return out;
+  }();
   return links;
 }
 
@@ -170,7 +172,7 @@ QuantizedPose quantize_pose(const rig::Pose& pose, PoseCodecMode mode) {
       const Vec2 u{target.x / s.x, target.y / s.y};
       const Vec2 d = link.rigid ? target - parent.final_pos : u - parent.unsquashed;
       const std::array<std::int32_t, 2> v{
-          static_cast<std::int32_t>(quantize_angle(std::atan2(d.y, d.x), link.angle_bits)), 0};
+          static_cast<std::int32_t>(quantize_angle(rig::datan2(d.y, d.x), link.angle_bits)), 0};
       const Rebuilt r = rebuild_link(link, parent, true, v, s);
       if (rig::distance(r.final_pos, target) <= kAngleFormTolerance) {
         q.angle_links |= static_cast<std::uint16_t>(1u << i);

@@ -2,8 +2,9 @@
 // A pose in integers, and its full or delta bit encoding (measured alternatives: bench/ and
 // tests/unit/net/pose_codec_test.cpp).
 //
-// The pose is walked along a tree of links (child joint, parent joint). The pelvis is the root
-// and travels as a position. Every other joint travels either
+// The pose is walked along the skeleton's links (rig/skeleton.hpp: rig::kSkeleton, child joint,
+// parent joint, rest length), in its order. The pelvis is the root and travels as a position.
+// Every other joint travels either
 //  - as a bone angle, when the link has a fixed length in the skeleton (thigh, shin, arms, spine,
 //    neck, spear): the client rebuilds it as parent + length · (cos a, sin a) in unsquashed space
 //    (the body squashes), or in squashed space for the rigid parts (neck and spear keep their
@@ -18,6 +19,7 @@
 
 #include "net/bit_stream.hpp"
 #include "rig/pose.hpp"
+#include "rig/skeleton.hpp"
 
 namespace spear::net {
 
@@ -26,7 +28,7 @@ enum class PoseCodecMode : std::uint8_t {
   BoneAngles,    // angle form wherever the bone length allows (default: smallest measured)
 };
 
-inline constexpr std::size_t kLinkCount = rig::kJointCount - 1;
+inline constexpr std::size_t kLinkCount = rig::kSkeletonLinkCount;
 
 struct QuantizedPose {
   std::array<std::int32_t, 2> root{};  // pelvis, 1/16 units
@@ -40,8 +42,8 @@ struct QuantizedPose {
   friend bool operator==(const QuantizedPose&, const QuantizedPose&) = default;
 };
 
-// The link table: child joint, parent joint, length (0: no fixed length), angle bits, and
-// whether the length holds after squash (rigid) or before it.
+// The link table: rig::kSkeleton (child joint, parent joint, rest length, 0: no fixed length;
+// whether the length holds after squash, rigid, or before it) with the angle bits of each bone.
 struct PoseLink {
   rig::Joint child;
   rig::Joint parent;

@@ -6,8 +6,9 @@
 
 namespace spear::rig {
 
-// Limbs are rubber hoses through root → mid → tip (rig/limb_geometry.hpp), tapering linearly
-// along their length from the root width to the tip width.
+// Limbs are rubber hoses through root → mid → tip (rig/catmull_rom.hpp; the renderer fills them
+// with client/render/limb_geometry.hpp), tapering linearly along their length from the root
+// width to the tip width.
 inline constexpr float kLimbRootWidth = 9.f;
 inline constexpr float kLimbTipWidth = 5.f;
 inline constexpr int kLimbSamplesPerSegment = 8;  // centre-line samples between two joints

@@ -10,7 +10,7 @@ namespace {
 using rig::Joint;
 using rig::Vec2;
 
-// One hose root → mid → tip, as the renderer builds it (rig::build_limb): the Catmull-Rom centre
+// One hose root → mid → tip, as the renderer builds it (client::build_limb): the Catmull-Rom centre
 // line, its width tapering linearly with the arc length.
 void add_hose(BodyShape& s, Vec2 root, Vec2 mid, Vec2 tip, float root_w, float tip_w,
               BodyPart part) {

@@ -3,7 +3,7 @@
 // strength — torso (pelvis–chest), neck, head, near arm, near leg — with the widths it draws them
 // with (rig/figure_shape.hpp), as round-capped segments ("capsules") in pose space (anchor-
 // relative units, y down). Limbs follow the same Catmull-Rom centre line the renderer fills
-// (rig/limb_geometry.hpp), split into its samples, each capsule as wide as the hose is at the
+// (rig/catmull_rom.hpp), split into its samples, each capsule as wide as the hose is at the
 // wider of its two ends, so the capsules cover the drawn hose and exceed it by a fraction of a
 // unit at most. The far arm and far leg (drawn thin at 42 %, as depth) and the spear are not body.
 //
@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "rig/catmull_rom.hpp"
 #include "rig/figure_shape.hpp"
-#include "rig/limb_geometry.hpp"
 #include "rig/pose.hpp"
 #include "sim/collision.hpp"
 

@@ -5,7 +5,7 @@
 //   (b) the server accepts at least 99.5% of the distinct input ticks the player generated
 //       (the player stops generating 0.6 s before it quits, so that the frames still in flight
 //       arrive; the count comes from the server's --summary-json after SIGTERM);
-//   (c) joints never pop (core/truth_pop_meter.hpp): every frame of the runners the player
+//   (c) joints never pop (bench/load/truth_pop_meter.hpp): every frame of the runners the player
 //       draws interpolated (the bots; its own runner is drawn by the predictor) is compared
 //       with the pose a client holding every snapshot shows at the same render tick, the clean
 //       spectator's snapshots being that truth, and the per-frame step of the error stays under
@@ -28,10 +28,11 @@
 #include "core/client_session.hpp"
 #include "core/interpolation_buffer.hpp"
 #include "core/server_socket.hpp"
-#include "core/truth_pop_meter.hpp"
-#include "core/truth_track.hpp"
+#include "scratch_files.hpp"
 #include "support/child_process.hpp"
 #include "support/loopback_client.hpp"
+#include "truth_pop_meter.hpp"
+#include "truth_track.hpp"
 
 namespace spear::test {
 namespace {
@@ -44,24 +45,8 @@ constexpr double kDrainSeconds = 0.6;  // inputs stopped, acks and resends still
 constexpr double kTickRate = 60.0;     // the server's default
 constexpr double kSnapshotRate = 30.0;
 
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir && *dir ? dir : "/tmp") + "/spear-soak-" + std::to_string(getpid()) + "-" +
-         name;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::uint16_t port_after(const std::string& line, const std::string& marker) {
-  const auto at = line.find(marker);
-  if (at == std::string::npos) return 0;
-  return static_cast<std::uint16_t>(std::atoi(line.c_str() + at + marker.size()));
-}
+const ScratchDir scratch("spear-soak");  // files the children write, removed at exit
+std::string temp_path(const std::string& name) { return scratch(name).string(); }
 
 // The summary's "clients" entry named `name` (the text of its object), or "" when absent.
 std::string client_entry(const std::string& summary, const std::string& name) {
@@ -91,7 +76,7 @@ std::vector<client::RunnerFrame> frames_of(const net::Snapshot& s) {
   return out;
 }
 
-void print_pops(const char* who, const client::TruthPopStats& s) {
+void print_pops(const char* who, const load::TruthPopStats& s) {
   std::printf(
       "    %s: frames %llu, measured %llu (uncovered %llu), worst step %.3f (runner %u, tick "
       "%.1f), mean %.3f, "
@@ -129,13 +114,13 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   truth_config.name = "truth";
   LoopbackClient truth_client(truth_config, server_port);
   truth_client.start();
-  client::TruthTrackConfig track_config;
+  load::TruthTrackConfig track_config;
   track_config.tick_rate = kTickRate;
   track_config.snapshot_rate = kSnapshotRate;
-  client::TruthTrack truth(track_config);
+  load::TruthTrack truth(track_config);
   // What the player received, lost snapshots bridged.
   track_config.bridge_gaps = true;
-  client::TruthTrack received(track_config);
+  load::TruthTrack received(track_config);
   client::InterpolationBuffer clean_buffer;
   clean_buffer.set_rates(kTickRate, kSnapshotRate);
   std::size_t truth_taken = 0;
@@ -151,7 +136,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   ASSERT_TRUE(socket) << why;
   client::ClientSession player(sc);
 
-  client::TruthPopMeter drawn_vs_truth, drawn_vs_received, own_vs_truth, clean_vs_truth;
+  load::TruthPopMeter drawn_vs_truth, drawn_vs_received, own_vs_truth, clean_vs_truth;
   bool connected_once = false;
   std::optional<double> lost_at;  // first time the player was not connected after it was
   const double start = seconds_now();
@@ -220,7 +205,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   EXPECT_EQ(*code, 0) << server.output();
   netsim.send_signal(SIGTERM);
   netsim.wait_exit(5.0);
-  const std::string summary = read_file(summary_path);
+  const std::string summary = file_text(summary_path);
   std::remove(summary_path.c_str());
 
   // (a) Connected from the first Welcome to the quit.
@@ -241,8 +226,8 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       << entry;
 
   // (c) No pops, on enough frames to mean something; the clean client exact.
-  const client::TruthPopStats& drawn = drawn_vs_truth.stats();
-  const client::TruthPopStats& clean = clean_vs_truth.stats();
+  const load::TruthPopStats& drawn = drawn_vs_truth.stats();
+  const load::TruthPopStats& clean = clean_vs_truth.stats();
   const double threshold = drawn_vs_truth.config().pop_threshold;
   EXPECT_EQ(truth.gaps(), 0u) << "the clean link lost snapshots: the truth has holes";
   EXPECT_GT(drawn.samples, 2u * 1000u);  // two bots, most frames of 20 s

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "scratch_files.hpp"
 #include "sim/bot_personality.hpp"
 #include "support/child_process.hpp"
 #include "support/http_get.hpp"
@@ -24,25 +25,8 @@ namespace {
 
 const std::string kServer = SPEAR_SERVER_BIN;
 
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir && *dir ? dir : "/tmp") + "/spear-it-" + std::to_string(getpid()) + "-" +
-         name;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// The port from a log line like "... listening on udp 127.0.0.1:40123 (...)".
-std::uint16_t port_after(const std::string& line, const std::string& marker) {
-  const auto at = line.find(marker);
-  if (at == std::string::npos) return 0;
-  return static_cast<std::uint16_t>(std::atoi(line.c_str() + at + marker.size()));
-}
+const ScratchDir scratch("spear-it");  // files the children write, removed at exit
+std::string temp_path(const std::string& name) { return scratch(name).string(); }
 
 TEST(ServerBinary, HeadlessDurationExitsZero) {
   std::string out;
@@ -66,7 +50,7 @@ TEST(ServerBinary, FastRunsWithTheSameArgumentsWriteTheSameSummary) {
   std::string out;
   ASSERT_EQ(run_to_exit(kServer, args_a, 60.0, &out), 0) << out;
   ASSERT_EQ(run_to_exit(kServer, args_b, 60.0, &out), 0) << out;
-  const std::string ja = read_file(a), jb = read_file(b);
+  const std::string ja = file_text(a), jb = file_text(b);
   std::remove(a.c_str());
   std::remove(b.c_str());
   ASSERT_FALSE(ja.empty());
@@ -92,7 +76,7 @@ TEST(ServerBinary, RealTimeSummaryCarriesTickTimings) {
                         20.0, &out),
             0)
       << out;
-  const std::string j = read_file(path);
+  const std::string j = file_text(path);
   std::remove(path.c_str());
   EXPECT_NE(j.find("\"timing\""), std::string::npos) << j;
   EXPECT_NE(j.find("\"p99\""), std::string::npos) << j;
@@ -142,7 +126,7 @@ TEST(ServerBinary, SigtermWithAClientAttachedTellsItAndExitsZero) {
   EXPECT_EQ(*code, 0) << server.output();
   std::printf("SIGTERM to exit: %.0f ms\n", took * 1e3);
   // Files flushed: the summary holds the player's runner.
-  const std::string j = read_file(summary);
+  const std::string j = file_text(summary);
   std::remove(summary.c_str());
   EXPECT_NE(j.find("\"name\": \"runner\""), std::string::npos) << j;
   EXPECT_NE(server.output().find("SIGTERM"), std::string::npos);

@@ -6,8 +6,6 @@
 #include <cmath>
 #include <string>
 
-#include "rig/skeleton.hpp"
-
 namespace spear::client {
 namespace {
 
@@ -21,9 +19,9 @@ TEST_P(LetterboxAt, ShowsFourHundredFortyUnitsTall) {
   const Size s = GetParam();
   const sf::Vector2u window{s.w, s.h};
   const Letterbox box = letterbox(window);
-  EXPECT_FLOAT_EQ(box.world_size.y, rig::kViewHeight);
+  EXPECT_FLOAT_EQ(box.world_size.y, kViewHeight);
   const sf::View view = world_view(window);
-  EXPECT_FLOAT_EQ(view.getSize().y, rig::kViewHeight);
+  EXPECT_FLOAT_EQ(view.getSize().y, kViewHeight);
 
   // The drawn area fits the window, is centred, and keeps the world's aspect (no stretching).
   const sf::FloatRect vp = view.getViewport();
@@ -43,7 +41,7 @@ TEST_P(LetterboxAt, ShowsFourHundredFortyUnitsTall) {
 
   // The ground line sits at the same share of the height, the runner at the same share of width.
   const float top = view.getCenter().y - view.getSize().y / 2.f;
-  EXPECT_NEAR(-top / rig::kViewHeight, kGroundScreenY, 1e-5f);
+  EXPECT_NEAR(-top / kViewHeight, kGroundScreenY, 1e-5f);
   const float left = view.getCenter().x - view.getSize().x / 2.f;
   EXPECT_NEAR(-left / view.getSize().x, kRunnerScreenX, 1e-5f);
 
@@ -96,7 +94,7 @@ TEST(Letterbox, MinimizedWindowIsSafe) {
   const Letterbox box = letterbox({0, 0});
   EXPECT_GT(box.pixels.width, 0);
   EXPECT_GT(box.pixels.height, 0);
-  EXPECT_FLOAT_EQ(box.world_size.y, rig::kViewHeight);
+  EXPECT_FLOAT_EQ(box.world_size.y, kViewHeight);
   EXPECT_TRUE(std::isfinite(box.viewport.width));
 }
 

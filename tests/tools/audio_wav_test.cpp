@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "process_runner.hpp"
+#include "scratch_files.hpp"
 
 namespace spear::test {
 namespace {
@@ -25,47 +26,27 @@ namespace fs = std::filesystem;
 
 constexpr double kFrame = 1.0 / 60.0;
 
-fs::path scratch(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("spear_audio_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
-
-// Removes the scratch files once every test has run.
-class ScratchCleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch("x").parent_path(), ec);
-  }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
+const ScratchDir scratch("spear_audio_cli");
 
 struct Wav {
   int rate = 0, channels = 0, bits = 0;
   std::vector<std::int16_t> samples;
 };
 
-std::uint32_t u32(const std::vector<unsigned char>& b, std::size_t at) {
-  return b[at] | b[at + 1] << 8 | b[at + 2] << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
-}
-
 // A canonical 16-bit PCM file as spear-client writes it; empty samples and rate 0 if not one.
 Wav read_wav(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  const std::vector<unsigned char> b{std::istreambuf_iterator<char>(in), {}};
+  const std::vector<std::uint8_t> b = file_bytes(p);
   Wav w;
   if (b.size() < 44 || std::memcmp(b.data(), "RIFF", 4) || std::memcmp(b.data() + 8, "WAVE", 4) ||
-      std::memcmp(b.data() + 36, "data", 4) || u32(b, 4) != b.size() - 8 ||
-      u32(b, 40) != b.size() - 44)
+      std::memcmp(b.data() + 36, "data", 4) || le_u32(b, 4) != b.size() - 8 ||
+      le_u32(b, 40) != b.size() - 44)
     return w;
-  w.channels = b[22] | b[23] << 8;
-  w.rate = static_cast<int>(u32(b, 24));
-  w.bits = b[34] | b[35] << 8;
+  w.channels = le_u16(b, 22);
+  w.rate = static_cast<int>(le_u32(b, 24));
+  w.bits = le_u16(b, 34);
   w.samples.resize((b.size() - 44) / 2);
   for (std::size_t i = 0; i < w.samples.size(); ++i)
-    w.samples[i] = static_cast<std::int16_t>(b[44 + 2 * i] | b[45 + 2 * i] << 8);
+    w.samples[i] = static_cast<std::int16_t>(le_u16(b, 44 + 2 * i));
   return w;
 }
 

@@ -5,8 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <asio/io_context.hpp>
-#include <asio/ip/udp.hpp>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -16,12 +14,13 @@
 #include <vector>
 
 #include "process_runner.hpp"
+#include "relayed_server.hpp"
 
 namespace {
 
 using nlohmann::json;
+using spear::test::RelayedServer;
 using spear::test::run_process;
-using spear::test::RunningProcess;
 
 const std::string kClient = SPEAR_CLIENT_PATH;
 const std::string kServer = SPEAR_SERVER_PATH;
@@ -33,12 +32,6 @@ constexpr double kMaxIrregularity = 0.03;
 
 std::string temp_path(const std::string& name) {
   return ::testing::TempDir() + "spear_feel_" + name + "_" + std::to_string(::getpid());
-}
-
-unsigned short free_udp_port() {
-  asio::io_context io;
-  asio::ip::udp::socket probe(io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0));
-  return probe.local_endpoint().port();
 }
 
 std::vector<json> read_trace(const std::string& path) {
@@ -150,25 +143,17 @@ TEST_P(EmbeddedSmoothness, CameraScrollsEvenlyWithFrameJitter) {
 INSTANTIATE_TEST_SUITE_P(FrameRates, EmbeddedSmoothness, ::testing::Values(60, 75, 144));
 
 TEST(ConnectedSmoothness, CameraScrollsEvenlyThroughABadNetworkAndFocusLossParksTheRunner) {
-  const unsigned short server_port = free_udp_port();
-  unsigned short relay_port = free_udp_port();
-  while (relay_port == server_port) relay_port = free_udp_port();
-  RunningProcess server(kServer + " --bind 127.0.0.1 --port " + std::to_string(server_port) +
-                        " --bots 2 --seed 3 --duration 12 --log-level warn");
-  ASSERT_TRUE(server.started());
-  RunningProcess netsim(kNetsim + " --listen 127.0.0.1:" + std::to_string(relay_port) +
-                        " --to 127.0.0.1:" + std::to_string(server_port) +
-                        " --loss 0.02 --delay-ms 60 --jitter-ms 10 --seed 5 --duration 11");
-  ASSERT_TRUE(netsim.started());
-  ASSERT_NE(netsim.read_line().find("relaying"), std::string::npos);
+  RelayedServer net(kServer, "--bots 2 --seed 3 --duration 12 --log-level warn", kNetsim,
+                    "--loss 0.02 --delay-ms 60 --jitter-ms 10 --seed 5 --duration 11");
+  ASSERT_TRUE(net.ready());
   // Online the world cannot stop: a window in the background pauses nothing; the server parks
   // the runner instead (it stands where it was, shown as away).
-  const ClientRun r = run_client("--connect 127.0.0.1:" + std::to_string(relay_port) +
+  const ClientRun r = run_client("--connect " + net.relay_address() +
                                      " --duration 8 --autoplay --frame-rate 144 --frame-jitter-ms 2"
                                      " --script 4:FocusLost",
                                  "netsim");
-  netsim.finish();
-  server.finish();
+  net.netsim.finish();
+  net.server.finish();
   ASSERT_EQ(r.process.exit_code, 0) << r.process.output;
   const Irregularity irr = camera_irregularity(r.trace);
   EXPECT_GT(irr.frames, 200u) << "too few running frames";

@@ -17,10 +17,11 @@
 
 #include "address_parse.hpp"
 #include "relay.hpp"
+#include "tool_cli.hpp"
 
 namespace {
 
-constexpr int kUsageError = 2;
+constexpr int kUsageError = spear::tools::kBadUsage;
 
 }  // namespace
 
@@ -52,12 +53,8 @@ int main(int argc, char** argv) {
   app.add_option("--max-clients", max_clients, "client addresses served at once")
       ->capture_default_str();
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : kUsageError;
-  }
+  if (const auto done = spear::tools::parse_command_line(app, argc, argv, "spear-netsim"))
+    return *done;
 
   std::string error;
   const auto listen = parse_udp_endpoint(listen_text, &error);

@@ -10,15 +10,13 @@
 #include "rig/rig.hpp"
 #include "rig/secondary.hpp"
 #include "sequence.hpp"
+#include "tool_cli.hpp"
 
 namespace {
 
-constexpr int kBadUsage = 2;
+constexpr std::string_view kTool = "spear-rig-dump";
 
-int usage_error(const std::string& message) {
-  std::cerr << "spear-rig-dump: " << message << "\n";
-  return kBadUsage;
-}
+int usage_error(const std::string& message) { return spear::tools::usage_error(kTool, message); }
 
 }  // namespace
 
@@ -33,14 +31,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--seconds", seconds, "how long to run, s")->capture_default_str();
   app.add_option("--fps", fps, "frames per second")->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    return 0;
-  } catch (const CLI::ParseError& e) {
-    return usage_error(e.what());
-  }
+  if (const auto done = spear::tools::parse_command_line(app, argc, argv, kTool)) return *done;
 
   if (!std::isfinite(seconds) || seconds < 0.0 || seconds > 24.0 * 3600.0) {
     return usage_error("--seconds must be between 0 and 86400");

@@ -14,17 +14,15 @@
 #include "press_spec.hpp"
 #include "sim/course.hpp"
 #include "sim/runner.hpp"
+#include "tool_cli.hpp"
 #include "trace_line.hpp"
 
 namespace {
 
-constexpr int kBadUsage = 2;
+constexpr std::string_view kTool = "spear-sim-trace";
 constexpr double kMaxSeconds = 3600.0;
 
-int usage_error(const std::string& message) {
-  std::cerr << "spear-sim-trace: " << message << "\n";
-  return kBadUsage;
-}
+int usage_error(const std::string& message) { return spear::tools::usage_error(kTool, message); }
 
 }  // namespace
 
@@ -42,14 +40,7 @@ int main(int argc, char** argv) {
                  "round(TIME*60))");
   app.add_option("--seconds", seconds, "how long to run, s (0..3600)")->capture_default_str();
   app.add_option("--out", out_path, "write the lines to FILE instead of stdout");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    return 0;
-  } catch (const CLI::ParseError& e) {
-    return usage_error(e.what());
-  }
+  if (const auto done = spear::tools::parse_command_line(app, argc, argv, kTool)) return *done;
   if (!std::isfinite(seconds) || seconds < 0.0 || seconds > kMaxSeconds) {
     return usage_error("--seconds must be between 0 and 3600");
   }

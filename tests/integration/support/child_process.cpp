@@ -111,4 +111,10 @@ std::optional<int> run_to_exit(const std::string& program, const std::vector<std
   return code;
 }
 
+std::uint16_t port_after(const std::string& line, const std::string& marker) {
+  const auto at = line.find(marker);
+  if (at == std::string::npos) return 0;
+  return static_cast<std::uint16_t>(std::atoi(line.c_str() + at + marker.size()));
+}
+
 }  // namespace spear::test

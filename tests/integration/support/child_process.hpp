@@ -3,6 +3,7 @@
 // tests that run the real executable.
 #include <sys/types.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -39,6 +40,10 @@ class ChildProcess {
   bool exited_ = false;
   int status_ = 0;
 };
+
+// The port number right after `marker` in a line of a child's log ("listening on udp
+// 127.0.0.1:40123" with marker "127.0.0.1:"), or 0 when the marker is not there.
+std::uint16_t port_after(const std::string& line, const std::string& marker);
 
 // Runs a program to completion (bounded); its exit code, or nullopt.
 std::optional<int> run_to_exit(const std::string& program, const std::vector<std::string>& args,

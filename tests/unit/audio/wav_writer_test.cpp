@@ -1,45 +1,23 @@
 #include "audio/wav_writer.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <vector>
+
+#include "scratch_files.hpp"
 
 namespace spear::audio {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("spear_audio_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
-
-class ScratchCleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch("x").parent_path(), ec);
-  }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
-
-std::vector<std::uint8_t> bytes_of(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
-  return b[at] | b[at + 1] << 8 | b[at + 2] << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
-}
-std::uint16_t u16(const std::vector<std::uint8_t>& b, std::size_t at) {
-  return static_cast<std::uint16_t>(b[at] | b[at + 1] << 8);
-}
+const test::ScratchDir scratch("spear_audio");
+using test::file_bytes;
+using test::le_u16;
+using test::le_u32;
 
 TEST(WavWriter, AValidHeaderAndDurationTimesRateSamples) {
   const fs::path file = scratch("run.wav");
@@ -55,33 +33,33 @@ TEST(WavWriter, AValidHeaderAndDurationTimesRateSamples) {
     EXPECT_TRUE(w.finish());
     EXPECT_EQ(w.frames_written(), static_cast<std::uint64_t>(kSeconds * kRate));
   }
-  const auto b = bytes_of(file);
+  const auto b = file_bytes(file);
   const std::uint32_t samples = kSeconds * kRate;
   ASSERT_EQ(b.size(), 44u + 2u * samples);
   EXPECT_EQ(std::memcmp(b.data(), "RIFF", 4), 0);
-  EXPECT_EQ(u32(b, 4), b.size() - 8);
+  EXPECT_EQ(le_u32(b, 4), b.size() - 8);
   EXPECT_EQ(std::memcmp(b.data() + 8, "WAVEfmt ", 8), 0);
-  EXPECT_EQ(u32(b, 16), 16u);
-  EXPECT_EQ(u16(b, 20), 1u);  // PCM
-  EXPECT_EQ(u16(b, 22), 1u);  // mono
-  EXPECT_EQ(u32(b, 24), static_cast<std::uint32_t>(kRate));
-  EXPECT_EQ(u32(b, 28), static_cast<std::uint32_t>(kRate * 2));
-  EXPECT_EQ(u16(b, 32), 2u);
-  EXPECT_EQ(u16(b, 34), 16u);
+  EXPECT_EQ(le_u32(b, 16), 16u);
+  EXPECT_EQ(le_u16(b, 20), 1u);  // PCM
+  EXPECT_EQ(le_u16(b, 22), 1u);  // mono
+  EXPECT_EQ(le_u32(b, 24), static_cast<std::uint32_t>(kRate));
+  EXPECT_EQ(le_u32(b, 28), static_cast<std::uint32_t>(kRate * 2));
+  EXPECT_EQ(le_u16(b, 32), 2u);
+  EXPECT_EQ(le_u16(b, 34), 16u);
   EXPECT_EQ(std::memcmp(b.data() + 36, "data", 4), 0);
-  EXPECT_EQ(u32(b, 40), 2u * samples);
-  EXPECT_EQ(static_cast<std::int16_t>(u16(b, 44)), -14000);  // little-endian samples
-  EXPECT_EQ(static_cast<std::int16_t>(u16(b, 46)), -13960);
+  EXPECT_EQ(le_u32(b, 40), 2u * samples);
+  EXPECT_EQ(static_cast<std::int16_t>(le_u16(b, 44)), -14000);  // little-endian samples
+  EXPECT_EQ(static_cast<std::int16_t>(le_u16(b, 46)), -13960);
 }
 
 TEST(WavWriter, StereoHeaderCountsFrames) {
   const auto h = wav_header(48000, 2, 1000);
   const std::vector<std::uint8_t> b(h.begin(), h.end());
-  EXPECT_EQ(u16(b, 22), 2u);
-  EXPECT_EQ(u32(b, 28), 48000u * 4u);
-  EXPECT_EQ(u16(b, 32), 4u);
-  EXPECT_EQ(u32(b, 40), 4000u);
-  EXPECT_EQ(u32(b, 4), 4036u);
+  EXPECT_EQ(le_u16(b, 22), 2u);
+  EXPECT_EQ(le_u32(b, 28), 48000u * 4u);
+  EXPECT_EQ(le_u16(b, 32), 4u);
+  EXPECT_EQ(le_u32(b, 40), 4000u);
+  EXPECT_EQ(le_u32(b, 4), 4036u);
 }
 
 TEST(WavWriter, AnUnwritablePathIsAnErrorAndCheckingChangesNothing) {

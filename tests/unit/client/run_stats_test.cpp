@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "core/pop_meter.hpp"
 
@@ -16,12 +17,17 @@ TEST(RunStats, JsonHasTheFieldsAndEscapes) {
   s.snapshots_received = 150;
   s.followed_runners = {3, 1};
   s.worst_joint_pop = std::numeric_limits<double>::infinity();
-  const std::string j = to_json(s);
-  EXPECT_NE(j.find("\"snapshots_received\": 150"), std::string::npos);
-  EXPECT_NE(j.find("\"followed_runners\": [1, 3]"), std::string::npos);
-  EXPECT_NE(j.find("\"server\": \"host \\\"x\\\"\\n\""), std::string::npos);
-  EXPECT_NE(j.find("\"worst_joint_pop\": null"), std::string::npos);
-  EXPECT_NE(j.find("\"failure\": null"), std::string::npos);
+  s.failure = "bad \xff byte";  // invalid UTF-8 is replaced, not thrown on
+  const std::string text = to_json(s);
+  const nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["snapshots_received"], 150);
+  EXPECT_EQ(j["followed_runners"], nlohmann::json::array({1, 3}));
+  EXPECT_EQ(j["server"], "host \"x\"\n");
+  EXPECT_TRUE(j["worst_joint_pop"].is_null());
+  EXPECT_TRUE(j["own_runner"].is_null());
+  EXPECT_EQ(j["failure"], "bad \xef\xbf\xbd byte");
+  // One "key": value a line, as the tools that grep it expect.
+  EXPECT_NE(text.find("\n  \"snapshots_received\": 150,\n"), std::string::npos) << text;
 }
 
 TEST(PopMeter, WorstStepAndCutsOnSwitch) {

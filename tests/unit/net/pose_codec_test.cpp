@@ -42,6 +42,22 @@ TEST(PoseCodec, EveryJointWithinTolerance) {
   }
 }
 
+TEST(PoseCodec, LinksAreTheSkeletonsInItsOrder) {
+  // The wire walks rig::kSkeleton; the angle bits per link are part of the protocol: a change
+  // here is a wire change (schemas/PROTOCOL.md, kProtocolVersion).
+  constexpr unsigned kWireAngleBits[kLinkCount] = {11, 0,  0,  10, 10, 10, 10,
+                                                   10, 10, 10, 10, 10, 0,  12};
+  const auto& links = pose_links();
+  for (std::size_t i = 0; i < kLinkCount; ++i) {
+    const rig::SkeletonLink& s = rig::kSkeleton[i];
+    EXPECT_EQ(links[i].child, s.child) << "link " << i;
+    EXPECT_EQ(links[i].parent, s.parent) << "link " << i;
+    EXPECT_EQ(links[i].length, s.rest_length) << "link " << i;
+    EXPECT_EQ(links[i].rigid, s.rigid) << "link " << i;
+    EXPECT_EQ(links[i].angle_bits, kWireAngleBits[i]) << "link " << i;
+  }
+}
+
 TEST(PoseCodec, BoneAnglesUsedForRigidBones) {
   const QuantizedPose q = quantize_pose(synthetic_running_pose(0.4), PoseCodecMode::BoneAngles);
   // Thighs, shins, arms, spine and spear have skeleton lengths in the synthetic figure.

@@ -81,25 +81,12 @@ float max_planted_slide(const std::vector<Frame>& frames, std::size_t from) {
 }
 
 float worst_bone_error(const Pose& p) {
-  struct B {
-    Joint a, b;
-    float len;
-  };
-  const B bones[] = {
-      {Joint::Pelvis, Joint::Chest, kSpine},
-      {Joint::Chest, Joint::Head, kNeck + kHeadR},
-      {Joint::Hip, Joint::KneeNear, kThigh},
-      {Joint::KneeNear, Joint::FootNear, kShin},
-      {Joint::Hip, Joint::KneeFar, kThigh},
-      {Joint::KneeFar, Joint::FootFar, kShin},
-      {Joint::Shoulder, Joint::ElbowNear, kUpperArm},
-      {Joint::ElbowNear, Joint::HandNear, kForearm},
-      {Joint::Shoulder, Joint::ElbowFar, kUpperArm},
-      {Joint::ElbowFar, Joint::HandFar, kForearm},
-      {Joint::SpearTail, Joint::SpearTip, kSpearLength},
-  };
   float worst = 0.f;
-  for (const B& b : bones) worst = std::max(worst, std::fabs(distance(p[b.a], p[b.b]) - b.len));
+  for (const SkeletonLink& link : kSkeleton) {
+    if (is_bone(link))
+      worst =
+          std::max(worst, std::fabs(distance(p[link.parent], p[link.child]) - link.rest_length));
+  }
   return worst;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "motion_poses.hpp"
 #include "rig/rig.hpp"
 
 namespace spear::sim {
@@ -15,37 +16,11 @@ namespace {
 using rig::Joint;
 using rig::Vec2;
 
-// Poses of every motion the runner plays, at a few cadences.
-std::vector<rig::Pose> poses() {
-  std::vector<rig::Pose> out;
-  for (rig::Motion m : {rig::Motion::Run, rig::Motion::Leap, rig::Motion::Thrust, rig::Motion::Fall,
-                        rig::Motion::FallBack, rig::Motion::Walk}) {
-    for (float cadence : {2.55f, 3.4f}) {
-      rig::RigState s;
-      rig::RigInput in;
-      in.motion = rig::Motion::Run;
-      in.cadence = cadence;
-      for (int t = 0; t < 60; ++t) out.push_back(rig::step_rig(s, in, 1.f / 60.f));
-      in.motion = m;
-      for (int t = 0; t < 90; ++t) {
-        in.start_thrust = t % 40 == 0;
-        out.push_back(rig::step_rig(s, in, 1.f / 60.f));
-      }
-    }
-  }
-  return out;
-}
-
-double point_segment(Vec2 p, Vec2 a, Vec2 b) {
-  const Vec2 e = b - a;
-  const float len2 = rig::dot(e, e);
-  const float t = len2 > 0.f ? std::clamp(rig::dot(p - a, e) / len2, 0.f, 1.f) : 0.f;
-  return rig::distance(p, a + e * t);
-}
+using test::point_segment;
 
 TEST(BodyShape, StaysWithinItsReachOfTheJointLines) {
   double worst = 0.0;
-  for (const rig::Pose& p : poses()) {
+  for (const rig::Pose& p : test::every_motion_poses()) {
     const BodyShape s = body_shape(p);
     ASSERT_GT(s.count, 3 * kHoseCapsules);
     const Joint lines[][2] = {
@@ -67,24 +42,8 @@ TEST(BodyShape, StaysWithinItsReachOfTheJointLines) {
   EXPECT_LE(worst, kHoseReach);
 }
 
-TEST(BodyShape, CoversTheDrawnHosesOfTheFullStrengthParts) {
-  rig::LimbGeometry g;
-  for (const rig::Pose& p : poses()) {
-    const BodyShape s = body_shape(p);
-    rig::build_limb(p[Joint::Hip], p[Joint::KneeNear], p[Joint::FootNear], rig::LimbStyle{}, g);
-    for (Vec2 v : g.outline) {
-      bool inside = false;
-      for (int i = 0; i < s.count && !inside; ++i) {
-        const Capsule& c = s.capsules[static_cast<std::size_t>(i)];
-        inside = c.part == BodyPart::NearLeg && point_segment(v, c.a, c.b) <= c.r + 1e-3;
-      }
-      ASSERT_TRUE(inside) << v.x << "," << v.y;
-    }
-  }
-}
-
 TEST(BodyShape, FarLimbsAndTheSpearAreNotBody) {
-  rig::Pose p = poses()[30];
+  rig::Pose p = test::every_motion_poses()[30];
   const BodyShape a = body_shape(p);
   p[Joint::FootFar] = {500.f, -20.f};
   p[Joint::KneeFar] = {480.f, -40.f};

@@ -2,7 +2,7 @@
 // happens exactly when a part drawn at full strength meets a standing obstacle as drawn, the far
 // limbs never crash, nothing goes through an unbroken target, and a hit hurdle topples.
 //
-// "As drawn" is rebuilt here from the renderer's own pieces (rig::build_limb's triangles with
+// "As drawn" is rebuilt here from the renderer's own pieces (client::build_limb's triangles with
 // the widths of rig/figure_shape.hpp, the head disc), not from the sim's capsules.
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "render/limb_geometry.hpp"
 #include "rig/figure_shape.hpp"
-#include "rig/limb_geometry.hpp"
 #include "sim/bot.hpp"
 #include "sim/collision.hpp"
 #include "sim/pace.hpp"
@@ -76,10 +76,10 @@ class DrawnFigure {
   // Does the hose root → mid → tip, drawn with these widths at `distance`, overlap the box?
   bool hose_overlaps(Vec2 root, Vec2 mid, Vec2 tip, float w0, float w1, double distance,
                      const Box& b) {
-    rig::LimbStyle style;
+    client::LimbStyle style;
     style.root_width = w0;
     style.tip_width = w1;
-    rig::build_limb(root, mid, tip, style, geometry_);
+    client::build_limb(root, mid, tip, style, geometry_);
     const auto& t = geometry_.triangles;
     for (std::size_t i = 0; i + 2 < t.size(); i += 3) {
       double p[3][2];
@@ -119,7 +119,7 @@ class DrawnFigure {
   }
 
  private:
-  rig::LimbGeometry geometry_;
+  client::LimbGeometry geometry_;
 };
 
 bool spear_joint(std::size_t j) {

@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include "scratch_files.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -21,12 +23,7 @@ struct Result {
   std::string err;
 };
 
-fs::path scratch(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("spear_client_app_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
+const spear::test::ScratchDir scratch("spear_client_app");
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p);
@@ -68,16 +65,6 @@ bool images_equal(const fs::path& a, const fs::path& b) {
   const auto n = static_cast<std::size_t>(ia.getSize().x) * ia.getSize().y * 4;
   return std::equal(ia.getPixelsPtr(), ia.getPixelsPtr() + n, ib.getPixelsPtr());
 }
-
-// Removes the scratch files once every test has run.
-class ScratchCleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch("x").parent_path(), ec);
-  }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
 TEST(ClientApp, HeadlessPlayerSeesSnapshotsAndDrawsTheFigure) {
   const fs::path stats = scratch("player.json"), shot = scratch("player.png");

@@ -1,18 +1,18 @@
-#include "core/truth_pop_meter.hpp"
+#include "truth_pop_meter.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace spear::client {
+namespace spear::load {
 
 TruthPopMeter::TruthPopMeter(TruthPopConfig config) : config_(config) {}
 
-void TruthPopMeter::add_frame(double render_tick, const std::vector<RunnerFrame>& runners) {
+void TruthPopMeter::add_frame(double render_tick, const std::vector<client::RunnerFrame>& runners) {
   Frame f;
   f.index = next_index_++;
   f.render_tick = render_tick;
   f.runners.reserve(runners.size());
-  for (const RunnerFrame& r : runners) f.runners.push_back({r.id, r.distance, r.pose});
+  for (const client::RunnerFrame& r : runners) f.runners.push_back({r.id, r.distance, r.pose});
   waiting_.push_back(std::move(f));
 }
 
@@ -77,4 +77,4 @@ void TruthPopMeter::measure_frame(const TruthTrack& truth, const Frame& f) {
   }
 }
 
-}  // namespace spear::client
+}  // namespace spear::load

@@ -1,90 +1,34 @@
-#include "rig/limb_geometry.hpp"
+#include "render/limb_geometry.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "rig/det_math.hpp"
 
-namespace spear::rig {
-
+namespace spear::client {
 namespace {
 
+using rig::Vec2;
+
 constexpr float kPi = 3.14159265f;
-// Centripetal Catmull-Rom (alpha 0.5): no cusps or loops on a tightly bent knee.
-
-float knot(Vec2 a, Vec2 b) {
-  // |b − a|^alpha with alpha = 0.5; coincident points would make a zero-length interval.
-  return std::max(std::sqrt(std::sqrt(dot(b - a, b - a))), 1e-4f);
-}
-
-// One centripetal segment p1 → p2 with its knots, evaluated by Barry–Goldman.
-struct Segment {
-  Vec2 p0, p1, p2, p3;
-  float t0, t1, t2, t3;
-
-  Segment(Vec2 a, Vec2 b, Vec2 c, Vec2 d) : p0(a), p1(b), p2(c), p3(d) {
-    t0 = 0.f;
-    t1 = t0 + knot(p0, p1);
-    t2 = t1 + knot(p1, p2);
-    t3 = t2 + knot(p2, p3);
-  }
-
-  Vec2 at(float u) const {
-    const float t = t1 + (t2 - t1) * u;
-    const Vec2 a1 = p0 * ((t1 - t) / (t1 - t0)) + p1 * ((t - t0) / (t1 - t0));
-    const Vec2 a2 = p1 * ((t2 - t) / (t2 - t1)) + p2 * ((t - t1) / (t2 - t1));
-    const Vec2 a3 = p2 * ((t3 - t) / (t3 - t2)) + p3 * ((t - t2) / (t3 - t2));
-    const Vec2 b1 = a1 * ((t2 - t) / (t2 - t0)) + a2 * ((t - t0) / (t2 - t0));
-    const Vec2 b2 = a2 * ((t3 - t) / (t3 - t1)) + a3 * ((t - t1) / (t3 - t1));
-    return b1 * ((t2 - t) / (t2 - t1)) + b2 * ((t - t1) / (t2 - t1));
-  }
-};
 
 Vec2 unit_or(Vec2 v, Vec2 fallback) {
-  const float len = length(v);
+  const float len = rig::length(v);
   return len > 1e-6f ? v * (1.f / len) : fallback;
 }
 
 }  // namespace
 
-void catmull_rom(const Vec2* points, int count, int samples_per_segment, Vec2* out) {
-  if (points == nullptr || count <= 0) return;
-  if (count == 1) {
-    out[0] = points[0];
-    return;
-  }
-  const int samples = std::max(1, samples_per_segment);
-  int k = 0;
-  for (int i = 0; i + 1 < count; ++i) {
-    // Ends extrapolated: a mirrored neighbour beyond the first and the last point.
-    const Vec2 p1 = points[i];
-    const Vec2 p2 = points[i + 1];
-    const Vec2 p0 = i > 0 ? points[i - 1] : p1 * 2.f - p2;
-    const Vec2 p3 = i + 2 < count ? points[i + 2] : p2 * 2.f - p1;
-    const Segment seg(p0, p1, p2, p3);
-    for (int s = 0; s < samples; ++s)
-      out[k++] = seg.at(static_cast<float>(s) / static_cast<float>(samples));
-  }
-  out[k] = points[count - 1];
-}
-
-void catmull_rom(const Vec2* points, int count, int samples_per_segment, std::vector<Vec2>& out) {
-  out.clear();
-  if (points == nullptr || count <= 0) return;
-  out.resize(static_cast<std::size_t>(catmull_rom_size(count, samples_per_segment)));
-  catmull_rom(points, count, samples_per_segment, out.data());
-}
-
 void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeometry& out) {
   const Vec2 pts[3] = {root, mid, tip};
-  catmull_rom(pts, 3, style.samples_per_segment, out.centre);
+  rig::catmull_rom(pts, 3, style.samples_per_segment, out.centre);
   out.outline.clear();
   out.triangles.clear();
   const auto& c = out.centre;
   const int n = static_cast<int>(c.size());
 
   float total = 0.f;
-  for (int i = 1; i < n; ++i) total += distance(c[i - 1], c[i]);
+  for (int i = 1; i < n; ++i) total += rig::distance(c[i - 1], c[i]);
 
   // Tangent at a centre point: central difference inside, one-sided at the ends.
   Vec2 last_tangent{1.f, 0.f};
@@ -102,7 +46,7 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   // Left side, root → tip (left = the tangent turned by +90° in y-down space).
   float s = 0.f;
   for (int i = 0; i < n; ++i) {
-    if (i > 0) s += distance(c[i - 1], c[i]);
+    if (i > 0) s += rig::distance(c[i - 1], c[i]);
     const Vec2 t = tangent(i);
     out.outline.push_back(c[i] + Vec2{-t.y, t.x} * half_width(s));
   }
@@ -112,12 +56,12 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   const float r_tip = half_width(total);
   for (int k = 1; k <= caps; ++k) {
     const float a = kPi * static_cast<float>(k) / static_cast<float>(caps + 1);
-    out.outline.push_back(c[n - 1] + (n_tip * dcos(a) + t_tip * dsin(a)) * r_tip);
+    out.outline.push_back(c[n - 1] + (n_tip * rig::dcos(a) + t_tip * rig::dsin(a)) * r_tip);
   }
   // Right side, tip → root.
   s = total;
   for (int i = n - 1; i >= 0; --i) {
-    if (i < n - 1) s -= distance(c[i], c[i + 1]);
+    if (i < n - 1) s -= rig::distance(c[i], c[i + 1]);
     const Vec2 t = tangent(i);
     out.outline.push_back(c[i] - Vec2{-t.y, t.x} * half_width(std::max(0.f, s)));
   }
@@ -126,7 +70,7 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   const float r_root = half_width(0.f);
   for (int k = 1; k <= caps; ++k) {
     const float a = kPi * static_cast<float>(k) / static_cast<float>(caps + 1);
-    out.outline.push_back(c[0] - (n_root * dcos(a) + t_root * dsin(a)) * r_root);
+    out.outline.push_back(c[0] - (n_root * rig::dcos(a) + t_root * rig::dsin(a)) * r_root);
   }
 
   // Triangles from the outline: left[i] = outline[i], right[i] = outline[2n + caps − 1 − i].
@@ -161,4 +105,4 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   }
 }
 
-}  // namespace spear::rig
+}  // namespace spear::client

@@ -1,30 +1,16 @@
-#include "rig/limb_geometry.hpp"
+#include "render/limb_geometry.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace spear::rig {
+namespace spear::client {
 namespace {
+
+using rig::Vec2;
 
 float triangle_area(Vec2 a, Vec2 b, Vec2 c) {
   return 0.5f * ((b - a).x * (c - a).y - (b - a).y * (c - a).x);
-}
-
-TEST(CatmullRom, PassesThroughEveryPointWithTheRightCount) {
-  const Vec2 pts[3] = {{0.f, -66.f}, {12.f, -33.f}, {4.f, 0.f}};
-  std::vector<Vec2> out;
-  catmull_rom(pts, 3, 8, out);
-  ASSERT_EQ(out.size(), 17u);
-  EXPECT_EQ(out[0], pts[0]);
-  EXPECT_NEAR(distance(out[8], pts[1]), 0.f, 1e-4f);
-  EXPECT_EQ(out[16], pts[2]);
-  // Smooth: consecutive samples close together, no loops.
-  for (std::size_t i = 1; i < out.size(); ++i) EXPECT_LT(distance(out[i - 1], out[i]), 8.f);
-  catmull_rom(pts, 1, 8, out);
-  EXPECT_EQ(out.size(), 1u);
-  catmull_rom(nullptr, 0, 8, out);
-  EXPECT_TRUE(out.empty());
 }
 
 TEST(Limb, TaperedRibbonWithRoundCaps) {
@@ -41,23 +27,23 @@ TEST(Limb, TaperedRibbonWithRoundCaps) {
   EXPECT_EQ(g.triangles.size(),
             3 * (2 * (n - 1) + 2 * (static_cast<std::size_t>(st.cap_segments) + 1)));
   // Width: thick at the root, thin at the tip.
-  EXPECT_NEAR(distance(g.outline[0], g.outline[2 * n + st.cap_segments - 1]), 10.f, 1e-3f);
-  EXPECT_NEAR(distance(g.outline[n - 1], g.outline[n + st.cap_segments]), 4.f, 1e-3f);
+  EXPECT_NEAR(rig::distance(g.outline[0], g.outline[2 * n + st.cap_segments - 1]), 10.f, 1e-3f);
+  EXPECT_NEAR(rig::distance(g.outline[n - 1], g.outline[n + st.cap_segments]), 4.f, 1e-3f);
   // Round caps: every cap point at half the width from its end.
   for (int k = 0; k < st.cap_segments; ++k) {
-    EXPECT_NEAR(distance(g.outline[n + k], tip), 2.f, 1e-3f);
-    EXPECT_NEAR(distance(g.outline[2 * n + st.cap_segments + k], root), 5.f, 1e-3f);
+    EXPECT_NEAR(rig::distance(g.outline[n + k], tip), 2.f, 1e-3f);
+    EXPECT_NEAR(rig::distance(g.outline[2 * n + st.cap_segments + k], root), 5.f, 1e-3f);
   }
   // The tip cap reaches beyond the tip (outward), the root cap behind the root.
-  const Vec2 tip_dir = (tip - g.centre[n - 2]) * (1.f / distance(tip, g.centre[n - 2]));
-  EXPECT_GT(dot(g.outline[n + st.cap_segments / 2] - tip, tip_dir), 1.8f);
+  const Vec2 tip_dir = (tip - g.centre[n - 2]) * (1.f / rig::distance(tip, g.centre[n - 2]));
+  EXPECT_GT(rig::dot(g.outline[n + st.cap_segments / 2] - tip, tip_dir), 1.8f);
   // No degenerate triangles; total area about the ribbon's (mean width × length) plus the caps.
   float area = 0.f;
   for (std::size_t i = 0; i < g.triangles.size(); i += 3) {
     area += std::fabs(triangle_area(g.triangles[i], g.triangles[i + 1], g.triangles[i + 2]));
   }
   float len = 0.f;
-  for (std::size_t i = 1; i < n; ++i) len += distance(g.centre[i - 1], g.centre[i]);
+  for (std::size_t i = 1; i < n; ++i) len += rig::distance(g.centre[i - 1], g.centre[i]);
   const float expected = 7.f * len + 0.5f * 3.14159f * (25.f + 4.f);
   EXPECT_NEAR(area, expected, 0.1f * expected);
 }
@@ -86,4 +72,4 @@ TEST(Limb, DegenerateLimbStaysFinite) {
 }
 
 }  // namespace
-}  // namespace spear::rig
+}  // namespace spear::client

@@ -1,5 +1,6 @@
 #pragma once
-// Measures pops in what a client showed, against the truth (core/truth_track.hpp).
+// Measures pops in what a client showed, against the truth (truth_track.hpp). Measurement for
+// spear-load --truth and the netcode tests, not part of the client.
 //
 // The raw motion of a joint between two rendered frames cannot tell a pop from fast motion: a
 // thrust moves and accelerates the spear by tens of units a frame, on a perfect link too. What
@@ -33,9 +34,9 @@
 #include <vector>
 
 #include "core/runner_frame.hpp"
-#include "core/truth_track.hpp"
+#include "truth_track.hpp"
 
-namespace spear::client {
+namespace spear::load {
 
 struct TruthPopConfig {
   // Units per frame: an error step above this is a pop. Against the full truth a client that
@@ -73,7 +74,7 @@ class TruthPopMeter {
   explicit TruthPopMeter(TruthPopConfig config = {});
 
   // One rendered frame: the tick it showed (render_time × tick_rate) and its runners as drawn.
-  void add_frame(double render_tick, const std::vector<RunnerFrame>& runners);
+  void add_frame(double render_tick, const std::vector<client::RunnerFrame>& runners);
   // Measures the waiting frames that `truth` now covers (with `all`: every waiting frame,
   // when the truth is complete).
   void measure(const TruthTrack& truth, bool all = false);
@@ -102,4 +103,4 @@ class TruthPopMeter {
   std::unordered_map<std::uint32_t, Track> tracks_;
 };
 
-}  // namespace spear::client
+}  // namespace spear::load

@@ -2,7 +2,7 @@
 // jumps when the next one comes) is flagged; fast smooth motion, which the raw second
 // difference of the joints cannot tell from a pop, is not; the interpolation buffer bridging a
 // lost snapshot is not; restarts and runners leaving the view start over.
-#include "core/truth_pop_meter.hpp"
+#include "truth_pop_meter.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,16 @@
 #include <optional>
 
 #include "core/interpolation_buffer.hpp"
-#include "core/truth_track.hpp"
+#include "truth_track.hpp"
 
 namespace spear::client {
 namespace {
+
+using load::TruthPopConfig;
+using load::TruthPopMeter;
+using load::TruthPopStats;
+using load::TruthTrack;
+using load::TruthTrackConfig;
 
 constexpr double kTickRate = 60.0;
 constexpr std::uint32_t kStride = 2;  // 30 Hz snapshots

@@ -1,11 +1,11 @@
-#include "core/truth_track.hpp"
+#include "truth_track.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/pose_blend.hpp"
 
-namespace spear::client {
+namespace spear::load {
 
 namespace {
 // InterpolationBuffer's rule for a restart: an anchor faster than this between two snapshots
@@ -31,14 +31,14 @@ void TruthTrack::set_rates(double tick_rate, double snapshot_rate) {
       1, static_cast<std::uint32_t>(std::ceil(config_.tick_rate / config_.snapshot_rate - 1e-9)));
 }
 
-void TruthTrack::add(std::uint32_t tick, const std::vector<RunnerFrame>& runners) {
+void TruthTrack::add(std::uint32_t tick, const std::vector<client::RunnerFrame>& runners) {
   auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
                              [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
   if (it != snapshots_.end() && it->tick == tick) return;
   Snapshot s;
   s.tick = tick;
   s.runners.reserve(runners.size());
-  for (const RunnerFrame& r : runners) s.runners.push_back({r.id, r.distance, r.pose});
+  for (const client::RunnerFrame& r : runners) s.runners.push_back({r.id, r.distance, r.pose});
   snapshots_.insert(it, std::move(s));
   while (snapshots_.size() > config_.capacity) snapshots_.pop_front();
 }
@@ -60,7 +60,7 @@ std::optional<TruthRunner> TruthTrack::at(std::uint32_t id, double tick) const {
   TruthRunner out;
   out.id = id;
   out.distance = ra->distance + (rb->distance - ra->distance) * u;
-  out.pose = lerp_pose(ra->pose, rb->pose, static_cast<float>(u));
+  out.pose = client::lerp_pose(ra->pose, rb->pose, static_cast<float>(u));
   return out;
 }
 
@@ -81,4 +81,4 @@ std::uint64_t TruthTrack::gaps() const {
   return n;
 }
 
-}  // namespace spear::client
+}  // namespace spear::load

@@ -18,12 +18,12 @@
 
 #include "core/interpolation_buffer.hpp"
 #include "core/runner_frame.hpp"
-#include "core/truth_pop_meter.hpp"
-#include "core/truth_track.hpp"
 #include "net/sim_wire.hpp"
 #include "sim/bot.hpp"
 #include "sim/course.hpp"
 #include "sim/runner.hpp"
+#include "truth_pop_meter.hpp"
+#include "truth_track.hpp"
 
 namespace spear::client {
 namespace {
@@ -53,8 +53,8 @@ std::vector<Sent> bot_run(double seconds, std::uint64_t seed) {
 }
 
 struct Figures {
-  TruthPopStats truth;     // against a client that received every snapshot
-  TruthPopStats received;  // against what this one received, the lost ones bridged
+  load::TruthPopStats truth;     // against a client that received every snapshot
+  load::TruthPopStats received;  // against what this one received, the lost ones bridged
 };
 
 // Plays 60 Hz frames over the run with the snapshots at `lost` indices missing.
@@ -63,17 +63,17 @@ Figures play_with_losses(const std::vector<Sent>& run, const std::set<std::size_
   c.tick_rate = kTickRate;
   c.snapshot_rate = kTickRate / kStride;
   InterpolationBuffer buf(c);
-  TruthTrackConfig tc;
+  load::TruthTrackConfig tc;
   tc.tick_rate = kTickRate;
   tc.snapshot_rate = kTickRate / kStride;
-  TruthTrack truth(tc);
+  load::TruthTrack truth(tc);
   tc.bridge_gaps = true;
-  TruthTrack received(tc);
+  load::TruthTrack received(tc);
   for (std::size_t i = 0; i < run.size(); ++i) {
     truth.add(run[i].tick, {run[i].frame});
     if (!lost.count(i)) received.add(run[i].tick, {run[i].frame});
   }
-  TruthPopMeter meter, known;
+  load::TruthPopMeter meter, known;
   std::size_t next = 0;
   const double end = run.back().tick / kTickRate;
   // Frames not aligned with ticks (a third of a frame off).

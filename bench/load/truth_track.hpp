@@ -10,8 +10,8 @@
 // interpolating its neighbours, as the client's buffer does), so that comparing with it leaves
 // out what the losses themselves took away.
 //
-// Used by TruthPopMeter (core/truth_pop_meter.hpp), by the netsim soak test and by spear-load's
-// --truth. Time is in ticks; nothing here reads a clock.
+// Used by TruthPopMeter (truth_pop_meter.hpp), by the netsim soak test and by spear-load's
+// --truth: measurement, not part of the client. Time is in ticks; nothing here reads a clock.
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -20,7 +20,7 @@
 
 #include "core/runner_frame.hpp"
 
-namespace spear::client {
+namespace spear::load {
 
 // What the truth holds of one runner in one snapshot.
 struct TruthRunner {
@@ -43,7 +43,7 @@ class TruthTrack {
   void set_rates(double tick_rate, double snapshot_rate);
 
   // A snapshot as the clean client decoded it; any order, a tick already held is ignored.
-  void add(std::uint32_t tick, const std::vector<RunnerFrame>& runners);
+  void add(std::uint32_t tick, const std::vector<client::RunnerFrame>& runners);
 
   // Runner `id` at render tick `tick` (fractional ticks, render_time × tick_rate) as a client
   // with these snapshots shows it. nullopt when the track does not hold snapshots on both sides
@@ -68,4 +68,4 @@ class TruthTrack {
   std::deque<Snapshot> snapshots_;  // sorted by tick, unique
 };
 
-}  // namespace spear::client
+}  // namespace spear::load

@@ -1,0 +1,22 @@
+#include "tool_cli.hpp"
+
+#include <iostream>
+
+namespace spear::tools {
+
+int usage_error(std::string_view tool, std::string_view message) {
+  std::cerr << tool << ": " << message << "\n";
+  return kBadUsage;
+}
+
+std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, std::string_view tool) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help (or --version): printed, success
+    return usage_error(tool, e.what());
+  }
+  return std::nullopt;
+}
+
+}  // namespace spear::tools
