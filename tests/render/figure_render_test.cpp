@@ -211,7 +211,7 @@ TEST_F(FigureRender, PonytailIsWiderAtTheRootThanAtTheTip) {
   const int root = thickness(head_left - 2.f);
   const int middle = thickness(rig::lerp(sec.hair[1], sec.hair[2], 0.5f).x);
   const int tip = thickness(sec.hair.back().x + 4.f);
-  const float px_per_unit = static_cast<float>(kH) / rig::kViewHeight;
+  const float px_per_unit = static_cast<float>(kH) / client::kViewHeight;
   EXPECT_GE(root, static_cast<int>(6.f * px_per_unit)) << "the tail is too thin to read";
   EXPECT_GE(root, 2 * tip) << "root " << root << " px, tip " << tip << " px";
   EXPECT_GT(root, middle);
