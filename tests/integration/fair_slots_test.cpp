@@ -104,6 +104,32 @@ TEST(FairSlots, ZeroMeansNoCapAndALeavingSessionFreesItsAddressSlot) {
   EXPECT_EQ(b.connection.state(), ConnectionState::Connected);
 }
 
+TEST(Names, TheServerRefusesControlCharactersAndInvalidUtf8WithBadName) {
+  LoopPump pump(server::ServerConfig{});
+  std::vector<PumpClient*> bad;
+  for (const std::string name : {"a\nb", "\x1b[2Jx", "bad\xff", "\xc3", "c1\xc2\x85"})
+    bad.push_back(&pump.add_client(player(name)));
+  pump.connect_all();
+  for (PumpClient* b : bad) {
+    EXPECT_EQ(b->connection.state(), ConnectionState::Refused);
+    ASSERT_TRUE(b->connection.refusal());
+    EXPECT_EQ(b->connection.refusal()->reason, net::RefusalReason::BadName);
+  }
+  EXPECT_EQ(outcomes(pump, HandshakeOutcome::RefusedBadName), bad.size());
+}
+
+TEST(Names, TheClientCutsAnOverlongNameAtACharacterAndTheServerTakesIt) {
+  LoopPump pump(server::ServerConfig{});
+  std::string e13;
+  for (int i = 0; i < 13; ++i) e13 += "é";  // 26 bytes
+  PumpClient& c = pump.add_client(player(e13));
+  pump.connect_all();
+  ASSERT_EQ(c.connection.state(), ConnectionState::Connected);
+  const auto clients = pump.loop->sessions().clients(pump.now);
+  ASSERT_EQ(clients.size(), 1u);
+  EXPECT_EQ(clients[0].name, e13.substr(0, 24));  // twelve whole "é"
+}
+
 TEST(PasswordGuessing, OneHostIsLockedOutAfterRepeatedFailures) {
   server::ServerConfig c;
   c.password = "swordfish";
