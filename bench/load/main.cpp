@@ -14,7 +14,8 @@
 // spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
 // measured against (client/core/truth_pop_meter.hpp). It is not counted among the clients.
 // Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
-// was not, 2 on a usage error.
+// was not (refused, timed out, or sent away: a server that shut down ends the run early and
+// says so), 2 on a usage error.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
