@@ -47,7 +47,7 @@ std::vector<Tool> tools() {
   t.push_back({SPEAR_CLIENT_PATH,
                "--headless",
                {"--duration", "--autoplay-skill", "--screenshot-frames", "--width", "--height",
-                "--frame-rate", "--frame-jitter-ms", "--bots", "--bot-skill", "--seed"},
+                "--frame-rate", "--frame-jitter-ms", "--bots", "--bot-skill", "--seed", "--volume"},
                {"--connect", "--name", "--password", "--stats-json", "--screenshot",
                 "--frame-trace", "--audio-wav"}});
 #endif
