@@ -2,7 +2,8 @@
 // One client that had a session, as the summary reports it: who it was, how long it stayed,
 // what became of its input frames and why it left. The session table keeps a record for every
 // session it ever accepted (sessions, their client ids and wire runner ids are reused; records
-// stay), so operators can account for every player's inputs after the match.
+// stay; past a cap the oldest finished ones are folded into FoldedClients), so operators can
+// account for every player's inputs after the match.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,7 +35,24 @@ struct ClientRecord {
   // Why it left; nullopt while connected, and for a client still connected when the server stopped.
   std::optional<LeaveReason> left;
 
+  std::uint64_t join_order = 0;  // 1 for the first session the server accepted, then 2, ...
+
   double connected_seconds() const { return left_at > joined_at ? left_at - joined_at : 0.0; }
+};
+
+// Finished sessions folded into totals (the summary's "earlier_clients"), so a server that has
+// seen a million sessions keeps a bounded number of records.
+struct FoldedClients {
+  std::uint64_t count = 0;
+  std::uint64_t players = 0;
+  std::uint64_t spectators = 0;
+  std::uint64_t disconnected = 0;
+  std::uint64_t timed_out = 0;
+  double connected_seconds = 0.0;
+  std::uint64_t input_datagrams = 0;
+  InputCounts inputs;
+
+  void add(const ClientRecord& r);
 };
 
 }  // namespace spear::server

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <deque>
+
 namespace spear::server {
 
 namespace {
@@ -25,16 +27,23 @@ std::string_view status_text(int status) {
 
 }  // namespace
 
+// What the listener and its connections share: how many are open, and those still waiting for
+// their request head, oldest first (weak: a finished connection is simply expired).
+struct HttpListener::Shared {
+  int open = 0;
+  std::deque<std::weak_ptr<Connection>> waiting;
+};
+
 struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Connection> {
   Connection(asio::ip::tcp::socket s, std::shared_ptr<const HttpHandler> h,
-             std::shared_ptr<int> open)
+             std::shared_ptr<Shared> sh)
       : socket(std::move(s)),
         timer(socket.get_executor()),
         handler(std::move(h)),
-        open_count(std::move(open)) {
-    ++*open_count;
+        shared(std::move(sh)) {
+    ++shared->open;
   }
-  ~Connection() { --*open_count; }
+  ~Connection() { --shared->open; }
 
   void start() {
     auto self = shared_from_this();
@@ -47,6 +56,7 @@ struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Con
     });
     asio::async_read_until(socket, asio::dynamic_buffer(request, kMaxRequestBytes), "\r\n\r\n",
                            [self](const asio::error_code& ec, std::size_t) {
+                             self->waiting = false;
                              if (ec) {
                                // Too long, closed early or timed out: answer 400 if still open.
                                if (ec == asio::error::not_found) {
@@ -99,13 +109,16 @@ struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Con
   asio::ip::tcp::socket socket;
   asio::steady_timer timer;
   std::shared_ptr<const HttpHandler> handler;
-  std::shared_ptr<int> open_count;
+  std::shared_ptr<Shared> shared;
+  bool waiting = true;  // for its request head
   std::string request;
   std::string reply;
 };
 
 HttpListener::HttpListener(asio::io_context& io, HttpHandler handler)
-    : acceptor_(io), handler_(std::make_shared<const HttpHandler>(std::move(handler))) {}
+    : acceptor_(io),
+      handler_(std::make_shared<const HttpHandler>(std::move(handler))),
+      shared_(std::make_shared<Shared>()) {}
 
 HttpListener::~HttpListener() { close(); }
 
@@ -136,11 +149,30 @@ void HttpListener::accept_next() {
   acceptor_.async_accept([this](const asio::error_code& ec, asio::ip::tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
     if (!ec) {
-      if (*open_connections_ >= kMaxConnections) {
-        asio::error_code ignored;
-        socket.close(ignored);  // over the cap: refuse by closing, hold nothing
+      auto& waiting = shared_->waiting;
+      const auto done = [](const std::weak_ptr<Connection>& w) {
+        const auto c = w.lock();
+        return !c || !c->waiting;
+      };
+      while (!waiting.empty() && done(waiting.front())) waiting.pop_front();
+      if (waiting.size() > 4 * static_cast<std::size_t>(kMaxConnections))
+        std::erase_if(waiting, done);
+      if (shared_->open >= kMaxConnections) {
+        if (!waiting.empty()) {
+          // Make room: the oldest connection that has not sent its request head goes.
+          if (const auto oldest = waiting.front().lock()) oldest->finish();
+          waiting.pop_front();
+          auto c = std::make_shared<Connection>(std::move(socket), handler_, shared_);
+          waiting.push_back(c);
+          c->start();
+        } else {
+          asio::error_code ignored;
+          socket.close(ignored);  // every slot is busy answering: refuse, hold nothing
+        }
       } else {
-        std::make_shared<Connection>(std::move(socket), handler_, open_connections_)->start();
+        auto c = std::make_shared<Connection>(std::move(socket), handler_, shared_);
+        waiting.push_back(c);
+        c->start();
       }
     }
     accept_next();

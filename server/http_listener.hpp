@@ -1,7 +1,9 @@
 #pragma once
 // A minimal HTTP/1.0-style listener over Asio TCP for /metrics and /healthz: one request per
-// connection, GET or HEAD only, request head capped at 8 KiB, a deadline per connection and a
-// cap on connections at once, so a slow or hostile scraper cannot hold memory or the loop.
+// connection, GET or HEAD only, request head capped at 8 KiB, a short deadline for the request
+// head and a cap on connections at once, so a slow or hostile scraper cannot hold memory or the
+// loop. At the cap a new connection is still taken: the oldest one still waiting for its request
+// head is closed to make room, so slow clients that send nothing cannot starve /healthz.
 #include <asio.hpp>
 #include <cstdint>
 #include <functional>
@@ -34,15 +36,16 @@ class HttpListener {
 
   static constexpr std::size_t kMaxRequestBytes = 8192;
   static constexpr int kMaxConnections = 32;
-  static constexpr double kDeadlineSeconds = 3.0;
+  static constexpr double kDeadlineSeconds = 1.0;  // to send the whole request head
 
  private:
   struct Connection;
+  struct Shared;
   void accept_next();
 
   asio::ip::tcp::acceptor acceptor_;
   std::shared_ptr<const HttpHandler> handler_;
-  std::shared_ptr<int> open_connections_ = std::make_shared<int>(0);
+  std::shared_ptr<Shared> shared_;
   std::uint16_t port_ = 0;
 };
 

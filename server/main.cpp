@@ -3,14 +3,27 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <atomic>
+#include <csignal>
 #include <iostream>
 
 #include "server/health_file.hpp"
 #include "server/server.hpp"
 #include "server/server_cli.hpp"
 
+namespace {
+// A SIGINT/SIGTERM/SIGHUP that arrives before the server's own signal handling is up (the first
+// milliseconds: flags, binding) is remembered here and honoured as soon as it is, so the
+// summary is still written.
+volatile std::sig_atomic_t early_signal = 0;
+extern "C" void remember_signal(int signal) { early_signal = signal; }
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace spear::server;
+  // A stdout reader that went away must not kill the server: writes fail, the match goes on.
+  std::signal(SIGPIPE, SIG_IGN);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, remember_signal);
   ServerArgs args = parse_server_args(argc, argv, std::cout, std::cerr);
   if (!args.run) return args.exit_code;
   if (args.health_probe) {
@@ -33,6 +46,10 @@ int main(int argc, char** argv) {
     spdlog::error("{}", error);
     std::cerr << "spear-server: " << error << "\n";
     return 1;
+  }
+  if (early_signal != 0) {
+    spdlog::info("signal {} before the start: shutting down", static_cast<int>(early_signal));
+    server.stop();
   }
   const int code = server.run();
   spdlog::shutdown();

@@ -21,8 +21,8 @@ sim::MatchConfig match_config(int tick_rate, sim::Tick rewind_ticks) {
 }  // namespace
 
 MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill,
-                     sim::Tick rewind_ticks)
-    : match_(seed, match_config(tick_rate, rewind_ticks)) {
+                     sim::Tick rewind_ticks, std::size_t finished_runners)
+    : match_(seed, match_config(tick_rate, rewind_ticks)), finished_runners_(finished_runners) {
   for (int i = 0; i < bots; ++i) {
     // Each bot its own character and name, fixed by the seed and its index; it stands its start
     // wait before it runs.
@@ -91,6 +91,13 @@ void MatchHost::remove_runner(net::RunnerId wire) {
   std::erase_if(bots_, [&](const Bot& b) { return b.runner == *id; });
   by_wire_.erase(wire);
   wire_ids_.release(wire, match_.tick());
+  departed_.push_back(*id);
+  while (departed_.size() > finished_runners_) {
+    const sim::RunnerId oldest = departed_.front();
+    departed_.pop_front();
+    folded_.add(summary_of(oldest, runners_.at(oldest)));
+    runners_.erase(oldest);
+  }
 }
 
 InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFrame> frames) {
@@ -193,27 +200,30 @@ net::Snapshot MatchHost::snapshot() const {
   return s;
 }
 
+RunnerSummary MatchHost::summary_of(sim::RunnerId id, const RunnerInfo& info) const {
+  const sim::MatchRunner* live = match_.runner(id);
+  const sim::RunnerState& state = live ? live->state : info.last_state;
+  const sim::RunnerStats st = sim::runner_stats(state);
+  RunnerSummary r;
+  r.id = id;
+  r.name = info.name;
+  r.bot = info.bot;
+  r.distance_m = st.total_distance_m;
+  r.best_distance_m = st.best_distance_m;
+  r.score = st.score;
+  r.best = st.best;
+  r.crashes = st.crashes;
+  r.targets_broken = st.targets_broken;
+  return r;
+}
+
 MatchSummary MatchHost::summary() const {
   MatchSummary m;
   m.seed = match_.seed();
   m.ticks = match_.tick();
   m.tick_rate = match_.tick_rate();
-  for (const auto& [id, info] : runners_) {
-    const sim::MatchRunner* live = match_.runner(id);
-    const sim::RunnerState& state = live ? live->state : info.last_state;
-    const sim::RunnerStats st = sim::runner_stats(state);
-    RunnerSummary r;
-    r.id = id;
-    r.name = info.name;
-    r.bot = info.bot;
-    r.distance_m = st.total_distance_m;
-    r.best_distance_m = st.best_distance_m;
-    r.score = st.score;
-    r.best = st.best;
-    r.crashes = st.crashes;
-    r.targets_broken = st.targets_broken;
-    m.runners.push_back(std::move(r));
-  }
+  for (const auto& [id, info] : runners_) m.runners.push_back(summary_of(id, info));
+  m.earlier_runners = folded_;
   return m;
 }
 

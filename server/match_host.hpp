@@ -24,8 +24,10 @@ class MatchHost {
  public:
   // Throws std::invalid_argument for a bad tick rate or bot skill. rewind_ticks: the window of
   // fair input timing (sim::MatchConfig::rewind_ticks; 0: late inputs apply at once).
+  // finished_runners: runners of players who left kept one by one for the summary; older ones
+  // are folded into totals (MatchSummary::earlier_runners), so memory stays flat.
   MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill,
-            sim::Tick rewind_ticks = 0);
+            sim::Tick rewind_ticks = 0, std::size_t finished_runners = 256);
 
   // A runner for a player, under its wire id (server/wire_id_pool.hpp: reused once free, so
   // only 65535 runners at once would fill it); nullopt then.
@@ -46,6 +48,8 @@ class MatchHost {
   const sim::Match& match() const { return match_; }
   net::Tick tick() const { return match_.tick(); }
   int bot_count() const { return static_cast<int>(bots_.size()); }
+  // Runner records held (present plus the kept departed): bounded.
+  std::size_t record_count() const { return runners_.size(); }
   int runner_count() const { return static_cast<int>(match_.runner_count()); }
   // Newest input tick of this runner that the match has applied (for OwnRunnerState).
   std::optional<net::Tick> last_applied_input(net::RunnerId id) const;
@@ -58,8 +62,9 @@ class MatchHost {
   // of the difference; everything else is the true state's.
   net::Snapshot snapshot() const;
 
-  // Every runner that has been in the match, in the sim's id order (join order; runners who
-  // left keep their figures). Summary ids are the sim's, which are never reused.
+  // Every runner present and the newest who left (at most finished_runners of those), in the
+  // sim's id order (join order; runners who left keep their figures), older ones folded into
+  // earlier_runners. Summary ids are the sim's, which are never reused.
   MatchSummary summary() const;
 
  private:
@@ -82,7 +87,11 @@ class MatchHost {
   RunnerInfo* present(net::RunnerId wire);
   const RunnerInfo* present(net::RunnerId wire) const;
 
-  std::map<sim::RunnerId, RunnerInfo> runners_;               // everyone who ever joined
+  std::map<sim::RunnerId, RunnerInfo> runners_;  // present, and the newest who left
+  std::deque<sim::RunnerId> departed_;           // those who left, oldest first
+  std::size_t finished_runners_;
+  FoldedRunners folded_;  // who left before those in departed_
+  RunnerSummary summary_of(sim::RunnerId id, const RunnerInfo& info) const;
   std::unordered_map<net::RunnerId, sim::RunnerId> by_wire_;  // those present
   WireIdPool wire_ids_;
   std::deque<net::BrokenTarget> broken_;  // newest last, at most kMaxBrokenTargets

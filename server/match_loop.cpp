@@ -9,7 +9,7 @@ namespace spear::server {
 MatchLoop::MatchLoop(const ServerConfig& config, ServerStats& stats)
     : config_(config),
       match_(config.seed, config.tick_rate, config.bots, config.bot_skill,
-             rewind_ticks(config.rewind_ms, config.tick_rate)),
+             rewind_ticks(config.rewind_ms, config.tick_rate), config.finished_records),
       sessions_(config, match_, stats) {
   if (config.duration) {
     duration_ticks_ = static_cast<std::uint64_t>(std::llround(*config.duration * config.tick_rate));
@@ -37,6 +37,7 @@ void MatchLoop::send_waiting_snapshots(Outbox& out) {
 MatchSummary MatchLoop::summary(double now) const {
   MatchSummary m = match_.summary();
   m.clients = sessions_.clients(now);
+  m.earlier_clients = sessions_.folded();
   return m;
 }
 

@@ -25,6 +25,14 @@ Json or_null(const std::optional<T>& v) {
 }
 }  // namespace
 
+void FoldedRunners::add(const RunnerSummary& r) {
+  ++count;
+  distance_m += r.distance_m;
+  score += r.score;
+  crashes += r.crashes;
+  targets_broken += r.targets_broken;
+}
+
 std::string summary_json(const MatchSummary& m, const ServerStats& stats, bool include_timing) {
   Json j;
   j["seed"] = m.seed;
@@ -58,6 +66,21 @@ std::string summary_json(const MatchSummary& m, const ServerStats& stats, bool i
              {"left", c.left ? Json(std::string(leave_reason_name(*c.left))) : Json(nullptr)}});
   }
   j["clients"] = std::move(clients);
+  const FoldedRunners& er = m.earlier_runners;
+  j["earlier_runners"] = Json{{"count", er.count},
+                              {"distance_m", er.distance_m},
+                              {"score", er.score},
+                              {"crashes", er.crashes},
+                              {"targets_broken", er.targets_broken}};
+  const FoldedClients& ec = m.earlier_clients;
+  j["earlier_clients"] = Json{{"count", ec.count},
+                              {"players", ec.players},
+                              {"spectators", ec.spectators},
+                              {"disconnected", ec.disconnected},
+                              {"timed_out", ec.timed_out},
+                              {"connected_s", ec.connected_seconds},
+                              {"input_datagrams", ec.input_datagrams},
+                              {"inputs", inputs_json(ec.inputs)}};
   j["inputs"] = inputs_json(stats.inputs);
   Json drops = Json::object();
   for (std::size_t i = 0; i < kDropReasonCount; ++i) {

@@ -8,10 +8,16 @@
 //     "input_datagrams",
 //                    "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
 //                    "left" } ... ],
+//     "earlier_runners": { "count", "distance_m", "score", "crashes", "targets_broken" },
+//     "earlier_clients": { "count", "players", "spectators", "disconnected", "timed_out",
+//                          "connected_s", "input_datagrams", "inputs": { ... } },
 //     "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
 //     "datagrams_dropped": { "<reason>": n, ... },
 //     "timing": { "tick_seconds": { "p50", "p99", "max" }, "ticks_measured" } }
-// "clients" holds every session the server accepted, those that left included, in join order:
+// "clients" holds every session still connected and the newest finished ones (at most
+// --finished-records), in join order; older finished sessions are only counted, in
+// "earlier_clients" (and players' runners that left before those in "runners" in
+// "earlier_runners"), so the file stays a bounded size however long the server runs:
 // "id" is the client id of its Welcome, "runner" the runner id of "runners" (null for a
 // spectator), "wire_runner" the runner id its snapshots used, "left" "disconnected",
 // "timed_out" or null (still connected when the server stopped). "inputs" counts input frames
@@ -41,12 +47,25 @@ struct RunnerSummary {
   std::uint64_t targets_broken = 0;
 };
 
+// Runners of players who left long ago, folded into totals (the summary's "earlier_runners").
+struct FoldedRunners {
+  std::uint64_t count = 0;
+  double distance_m = 0.0;
+  std::uint64_t score = 0;
+  std::uint64_t crashes = 0;
+  std::uint64_t targets_broken = 0;
+
+  void add(const RunnerSummary& r);
+};
+
 struct MatchSummary {
   std::uint64_t seed = 0;
   std::uint64_t ticks = 0;
   int tick_rate = 60;
   std::vector<RunnerSummary> runners;  // in runner id order
   std::vector<ClientRecord> clients;   // in join order
+  FoldedRunners earlier_runners;       // left the match before those in `runners`
+  FoldedClients earlier_clients;       // finished before those in `clients`
 };
 
 std::string summary_json(const MatchSummary& match, const ServerStats& stats, bool include_timing);

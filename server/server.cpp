@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "net/name_text.hpp"
 #include "net/protocol.hpp"
 #include "net/udp_endpoint.hpp"
 #include "server/agones_sdk.hpp"
@@ -17,6 +18,7 @@
 #include "server/http_listener.hpp"
 #include "server/match_loop.hpp"
 #include "server/metrics_text.hpp"
+#include "server/refusal_log.hpp"
 #include "server/tick_schedule.hpp"
 
 namespace spear::server {
@@ -37,6 +39,14 @@ constexpr int kFastTicksPerPass = 32;
 constexpr double kAgonesShutdownWait = 0.6;
 
 const char* role_name(net::Role r) { return r == net::Role::Player ? "player" : "spectator"; }
+
+// "10.0.0.1" of "10.0.0.1:4000", "::1" of "[::1]:4000": the host a refusal counts against.
+std::string host_of(const net::PeerAddress& a) {
+  std::string s = a.to_string();
+  s.erase(s.rfind(':'));
+  if (!s.empty() && s.front() == '[') s = s.substr(1, s.size() - 2);
+  return s;
+}
 }  // namespace
 
 struct Server::Io {
@@ -47,6 +57,7 @@ struct Server::Io {
   std::unique_ptr<AgonesSdk> agones;
   std::unique_ptr<asio::signal_set> signals;
   Outbox out;
+  std::optional<RefusalLog> refusals;
   std::array<std::uint8_t, 2048> buffer{};
 };
 
@@ -139,10 +150,13 @@ bool Server::start(std::string& error) {
   if (!config_.health_file.empty() && !beat(now(), true, &error)) return false;
 
   if (config_.handle_signals) {
-    io_->signals = std::make_unique<asio::signal_set>(io_->context, SIGINT, SIGTERM);
+    // SIGHUP too: a closed terminal ends the match cleanly, summary written.
+    io_->signals = std::make_unique<asio::signal_set>(io_->context, SIGINT, SIGTERM, SIGHUP);
     io_->signals->async_wait([this](const asio::error_code& ec, int signal) {
       if (ec) return;
-      spdlog::info("signal {}: shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
+      spdlog::info("signal {}: shutting down", signal == SIGINT    ? "SIGINT"
+                                               : signal == SIGTERM ? "SIGTERM"
+                                                                   : "SIGHUP");
       stop();
     });
   }
@@ -199,23 +213,30 @@ void Server::drain_socket(double t, bool shutting_down) {
 }
 
 void Server::log_events() {
+  if (!io_->refusals) io_->refusals.emplace(config_.stats_log_interval);
+  const double t = now();
   for (const SessionEvent& e : io_->loop->sessions().take_events()) {
+    // Names are checked at the handshake; printable_text is the second line of defence.
+    const std::string name = net::printable_text(e.name);
     switch (e.kind) {
       case SessionEvent::Kind::Joined:
-        spdlog::info("join: client {} '{}' as {} from {} {}", e.client, e.name, role_name(e.role),
+        spdlog::info("join: client {} '{}' as {} from {} {}", e.client, name, role_name(e.role),
                      e.address.to_string(), e.detail);
         break;
       case SessionEvent::Kind::Left:
-        spdlog::info("leave: client {} '{}' ({})", e.client, e.name, e.detail);
+        spdlog::info("leave: client {} '{}' ({})", e.client, name, e.detail);
         break;
       case SessionEvent::Kind::TimedOut:
-        spdlog::info("timeout: client {} '{}' freed ({})", e.client, e.name, e.detail);
+        spdlog::info("timeout: client {} '{}' freed ({})", e.client, name, e.detail);
         break;
       case SessionEvent::Kind::Refused:
-        spdlog::info("refused {}: {}", e.address.to_string(), e.detail);
+        // One line per host per interval, however many attempts (server/refusal_log.hpp).
+        if (auto line = io_->refusals->note(host_of(e.address), e.refusal, e.detail, t))
+          spdlog::info("{}", *line);
         break;
     }
   }
+  for (const std::string& line : io_->refusals->flush(t)) spdlog::warn("{}", line);
 }
 
 void Server::log_drop_interval(double t) {

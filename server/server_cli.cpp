@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <ostream>
 
+#include "cli/strict_options.hpp"
+
 namespace spear::server {
 
 namespace {
@@ -34,48 +36,75 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
       "spear-server"};
 
   app.add_option("--bind", c.bind_address, "Address to bind the UDP socket to")
+      ->check(cli::NonEmpty)
       ->capture_default_str()
       ->envname("SPEAR_BIND");
   app.add_option("--port", c.port, "UDP port (0 picks a free one)")
+      ->check(cli::IntegerRange(0, 65535))
       ->capture_default_str()
       ->envname("SPEAR_PORT");
-  app.add_option("--seed", c.seed, "Course seed")->capture_default_str()->envname("SPEAR_SEED");
+  app.add_option("--seed", c.seed, "Course seed")
+      ->check(cli::Unsigned64)
+      ->capture_default_str()
+      ->envname("SPEAR_SEED");
   app.add_option("--tick-rate", c.tick_rate, "Simulation ticks per second")
-      ->check(CLI::Range(1, 1000))
+      ->check(cli::IntegerRange(1, 1000))
       ->capture_default_str()
       ->envname("SPEAR_TICK_RATE");
   app.add_option("--snapshot-rate", c.snapshot_rate, "Snapshots per second to each client")
-      ->check(CLI::Range(1, 1000))
+      ->check(cli::IntegerRange(1, 1000))
       ->capture_default_str()
       ->envname("SPEAR_SNAPSHOT_RATE");
   app.add_option("--bots", c.bots, "Bot runners in the match")
-      ->check(CLI::Range(0, 10000))
+      ->check(cli::IntegerRange(0, 10000))
       ->capture_default_str()
       ->envname("SPEAR_BOTS");
   app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]; 1 never fails")
-      ->check(CLI::Range(0.0f, 1.0f))
+      ->check(cli::FiniteRange(0.0, 1.0))
       ->capture_default_str()
       ->envname("SPEAR_BOT_SKILL");
   app.add_option("--rewind-ms", c.rewind_ms,
                  "Fair input timing: late inputs apply at the tick pressed when at most this many "
                  "ms late (0: when they arrive)")
-      ->check(CLI::Range(0.0, 2000.0))
+      ->check(cli::FiniteRange(0.0, 2000.0))
       ->capture_default_str()
       ->envname("SPEAR_REWIND_MS");
   app.add_option("--max-players", c.max_players, "Player slots")
-      ->check(CLI::Range(0, 4096))
+      ->check(cli::IntegerRange(0, 4096))
       ->capture_default_str()
       ->envname("SPEAR_MAX_PLAYERS");
   app.add_option("--max-spectators", c.max_spectators, "Spectator slots")
-      ->check(CLI::Range(0, 4096))
+      ->check(cli::IntegerRange(0, 4096))
       ->capture_default_str()
       ->envname("SPEAR_MAX_SPECTATORS");
-  app.add_option("--password", c.password, "Password players must give to join")
+  app.add_option("--max-players-per-address", c.max_players_per_address,
+                 "Player slots one address (IP, any port) may hold (0: no cap; a load test from "
+                 "one host needs 0)")
+      ->check(cli::IntegerRange(0, 4096))
+      ->capture_default_str()
+      ->envname("SPEAR_MAX_PLAYERS_PER_ADDRESS");
+  app.add_option("--max-spectators-per-address", c.max_spectators_per_address,
+                 "Spectator slots one address may hold (0: no cap)")
+      ->check(cli::IntegerRange(0, 4096))
+      ->capture_default_str()
+      ->envname("SPEAR_MAX_SPECTATORS_PER_ADDRESS");
+  app.add_option("--password", c.password, "Password players must give to join (at most 64 bytes)")
+      ->check(cli::NonEmpty)
+      ->check(cli::MaxBytes(64))
       ->envname("SPEAR_PASSWORD");
+  app.add_option("--password-rate", c.password_rate,
+                 "Password attempts per second per address (bursts of 5; 5 wrong in a row lock "
+                 "the address out, 2 s doubling to 300 s)")
+      ->check(cli::FinitePositive(1e6))
+      ->capture_default_str();
+  app.add_option("--password-total-rate", c.password_total_rate,
+                 "Password attempts per second for the whole server")
+      ->check(cli::FinitePositive(1e6))
+      ->capture_default_str();
   bool no_spectators = false;
   app.add_flag("--no-spectators", no_spectators, "Refuse spectators");
   app.add_option("--timeout", c.client_timeout, "Seconds of silence before a client is freed")
-      ->check(CLI::Range(0.5, 600.0))
+      ->check(cli::FiniteRange(0.5, 600.0))
       ->capture_default_str();
   app.add_flag("--headless", c.headless, "Run the match without waiting for anyone (bot runs)");
   app.add_flag("--fast", c.fast,
@@ -83,12 +112,19 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   double duration = 0.0;
   auto* duration_opt =
       app.add_option("--duration", duration, "Match time in seconds; exit 0 after it")
-          ->check(CLI::PositiveNumber);
+          ->check(cli::FinitePositive(1e9));
   app.add_option("--summary-json", c.summary_json,
-                 "Write the match summary (and, without --fast, tick timings) to FILE at exit");
+                 "Write the match summary (and, without --fast, tick timings) to FILE at exit")
+      ->check(cli::Writable);
+  app.add_option("--finished-records", c.finished_records,
+                 "Finished sessions (and departed players' runners) the summary lists one by one; "
+                 "older ones are only counted")
+      ->check(cli::IntegerRange(0, 1000000))
+      ->capture_default_str();
   app.add_option("--health-file", c.health_file,
                  "Keep a heartbeat in FILE (rewritten every second, removed at exit) for "
                  "--health-probe")
+      ->check(cli::NonEmpty)
       ->envname("SPEAR_HEALTH_FILE");
   app.add_flag("--health-probe", args.health_probe,
                "Check the server that keeps --health-file (fresh heartbeat, its /healthz "
@@ -100,20 +136,24 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   std::uint16_t metrics_port = 0;
   auto* metrics_opt = app.add_option("--metrics-port", metrics_port,
                                      "TCP port for Prometheus /metrics and /healthz (0: any free)")
+                          ->check(cli::IntegerRange(0, 65535))
                           ->envname("SPEAR_METRICS_PORT");
-  app.add_option("--metrics-bind", c.metrics_bind_address, "Address for the metrics listener")
-      ->capture_default_str()
-      ->envname("SPEAR_METRICS_BIND");
+  auto* metrics_bind_opt =
+      app.add_option("--metrics-bind", c.metrics_bind_address,
+                     "Address for the metrics listener (default: loopback, or --bind when that is "
+                     "a specific address)")
+          ->check(cli::NonEmpty)
+          ->envname("SPEAR_METRICS_BIND");
   app.add_flag("--agones", c.agones,
                "Report Ready/Health/Shutdown to the Agones SDK sidecar on "
                "localhost:$AGONES_SDK_HTTP_PORT (default 9358)");
   app.add_option("--handshake-rate", c.handshake_rate,
                  "Handshake packets per second allowed per source address")
-      ->check(CLI::PositiveNumber)
+      ->check(cli::FinitePositive(1e9))
       ->capture_default_str();
   app.add_option("--unknown-rate", c.unknown_rate,
                  "Datagrams per second allowed from an address with no session")
-      ->check(CLI::PositiveNumber)
+      ->check(cli::FinitePositive(1e9))
       ->capture_default_str();
 
   try {
@@ -133,6 +173,13 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
     args.exit_code = 2;
     return args;
   };
+  if (const std::string why = cli::empty_env_error(app); !why.empty()) return fail(why);
+  // The metrics listener follows a specific --bind; with the wildcard it stays on loopback
+  // (metrics and health are for the operator, not the internet) unless told otherwise.
+  if (metrics_bind_opt->count() == 0)
+    c.metrics_bind_address = c.bind_address == "0.0.0.0" || c.bind_address == "::"
+                                 ? (c.bind_address == "::" ? "::1" : "127.0.0.1")
+                                 : c.bind_address;
   if (args.health_probe) {
     if (c.health_file.empty())
       return fail("--health-probe needs --health-file or SPEAR_HEALTH_FILE");

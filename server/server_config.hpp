@@ -1,6 +1,7 @@
 #pragma once
 // Everything a server needs to know before it starts. Filled by the spear-server flags
 // (server_cli.hpp) or directly by a program that embeds the server (the client's local game).
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +30,18 @@ struct ServerConfig {
   std::string password;  // required of players when not empty; spectators need none
   bool allow_spectators = true;
   double client_timeout = 5.0;  // seconds of silence before a client is freed
+  // Fair slots: sessions one address (IP, any port) may hold at once; 0: no cap. A load test or
+  // a relay that brings many clients from one address needs 0 (or a higher cap).
+  int max_players_per_address = 4;
+  int max_spectators_per_address = 8;
+  // Password guessing (server/password_guard.hpp): proof checks per second per address (bursts
+  // of password_burst) and for the whole server; repeated failures lock an address out.
+  double password_rate = 1.0;
+  double password_burst = 5.0;
+  double password_total_rate = 20.0;
+  // Records of finished sessions (and runners of players who left) kept one by one for the
+  // summary; older ones are folded into totals, so a long-running server's memory stays flat.
+  std::size_t finished_records = 256;
 
   // Run mode.
   bool headless = false;  // a bot/headless run: no one needs to join
@@ -40,6 +53,10 @@ struct ServerConfig {
   double handshake_burst = 40.0;
   double unknown_rate = 50.0;  // other datagrams from addresses with no session
   double unknown_burst = 100.0;
+  // Handshake packets per second for the whole server, all addresses together: Challenges
+  // hold no state (the cookie), so this bounds the handshakes in flight in total.
+  double handshake_total_rate = 2000.0;
+  double handshake_total_burst = 4000.0;
   std::size_t rate_limit_buckets = 4096;
 
   // Operations.
@@ -47,10 +64,10 @@ struct ServerConfig {
   // Heartbeat for health probes (server/health_file.hpp): rewritten about once a second while
   // running, removed at a clean exit; empty: none.
   std::string health_file;
-  std::optional<std::uint16_t> metrics_port;  // Prometheus /metrics and /healthz over TCP
-  std::string metrics_bind_address = "0.0.0.0";
-  bool agones = false;                  // talk to the Agones SDK sidecar over HTTP
-  std::uint16_t agones_port = 9358;     // $AGONES_SDK_HTTP_PORT
+  std::optional<std::uint16_t> metrics_port;       // Prometheus /metrics and /healthz over TCP
+  std::string metrics_bind_address = "127.0.0.1";  // loopback: for the operator only
+  bool agones = false;                             // talk to the Agones SDK sidecar over HTTP
+  std::uint16_t agones_port = 9358;                // $AGONES_SDK_HTTP_PORT
   double agones_health_interval = 2.0;  // seconds; below the fleet's health.periodSeconds
   bool handle_signals = false;          // SIGINT/SIGTERM start a clean shutdown (the executable)
   double stats_log_interval = 10.0;     // seconds between "drops in the last interval" log lines

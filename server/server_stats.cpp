@@ -24,6 +24,10 @@ std::string_view handshake_outcome_name(HandshakeOutcome o) {
       return "bad_name";
     case HandshakeOutcome::RefusedShuttingDown:
       return "shutting_down";
+    case HandshakeOutcome::RefusedAddressFull:
+      return "address_full";
+    case HandshakeOutcome::RefusedPasswordThrottled:
+      return "password_throttled";
     case HandshakeOutcome::Count:
       break;
   }

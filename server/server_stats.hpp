@@ -23,6 +23,8 @@ enum class HandshakeOutcome : std::uint8_t {
   RefusedWrongVersion,
   RefusedBadName,
   RefusedShuttingDown,
+  RefusedAddressFull,        // the address already holds its share of player/spectator slots
+  RefusedPasswordThrottled,  // too many password attempts: refused without checking the proof
   Count
 };
 inline constexpr std::size_t kHandshakeOutcomeCount =

@@ -9,6 +9,7 @@
 #include "net/peer_address.hpp"
 #include "net/replay_window.hpp"
 #include "net/snapshot_encoder.hpp"
+#include "server/client_record.hpp"
 
 namespace spear::server {
 
@@ -25,7 +26,7 @@ struct Session {
   net::ReplayWindow replay;             // of its datagrams
   net::SnapshotEncoder encoder;         // its baselines
   net::Welcome welcome;                 // sent again if its Response is repeated
-  std::size_t record = 0;               // its entry in the session table's client records
+  ClientRecord record;                  // for the summary; kept by the table when it leaves
   bool had_snapshot = false;            // sent at least one snapshot
 };
 

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "net/codec.hpp"
+#include "net/name_text.hpp"
 #include "net/password_proof.hpp"
 #include "net/secure_random.hpp"
 #include "net/snapshot_frame.hpp"
@@ -55,12 +56,27 @@ DropReason drop_of(net::DecodeError e) {
 
 }  // namespace
 
+std::size_t AddressBytesHash::operator()(const AddressBytes& a) const noexcept {
+  // FNV-1a: these keys are addresses that proved themselves (a cookie), not chosen at will.
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::uint8_t b : a) h = (h ^ b) * 1099511628211ull;
+  return static_cast<std::size_t>(h);
+}
+
 SessionTable::SessionTable(const ServerConfig& config, MatchHost& match, ServerStats& stats)
     : config_(config),
       match_(match),
       stats_(stats),
       handshake_limit_(config.rate_limit_buckets, config.handshake_rate, config.handshake_burst),
-      unknown_limit_(config.rate_limit_buckets, config.unknown_rate, config.unknown_burst) {}
+      unknown_limit_(config.rate_limit_buckets, config.unknown_rate, config.unknown_burst),
+      handshake_total_(config.handshake_total_rate, config.handshake_total_burst),
+      password_guard_(config.rate_limit_buckets, config.password_rate, config.password_burst,
+                      config.password_total_rate) {}
+
+AddressSessions SessionTable::sessions_of(const net::PeerAddress& address) const {
+  const auto it = per_address_.find(address.ip);
+  return it == per_address_.end() ? AddressSessions{} : it->second;
+}
 
 const Session* SessionTable::find(const net::PeerAddress& address) const {
   const auto it = sessions_.find(address);
@@ -105,7 +121,7 @@ void SessionTable::receive(const net::PeerAddress& from, std::span<const std::ui
   const bool handshake = std::holds_alternative<net::Hello>(packet.message) ||
                          std::holds_alternative<net::Response>(packet.message);
   if (handshake && packet.key == 0) {
-    if (!handshake_limit_.allow(ip_of(from), now)) {
+    if (!handshake_limit_.allow(ip_of(from), now) || !handshake_total_.allow(now)) {
       return stats_.drops.add(DropReason::RateLimited);
     }
     if (std::holds_alternative<net::Hello>(packet.message)) {
@@ -150,15 +166,18 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
     send(s, s.welcome, out);
     return;
   }
-  const auto refuse_verified = [&](net::RefusalReason reason, std::string text) {
-    refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out);
+  const auto refuse_verified = [&](net::RefusalReason reason, std::string text,
+                                   std::optional<HandshakeOutcome> outcome = std::nullopt) {
+    refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out, outcome);
   };
   if (shutting_down_)
     return refuse_verified(net::RefusalReason::ShuttingDown, "server shutting down");
-  if (response.name.empty() || response.name.size() > net::kMaxNameBytes) {
+  if (!net::is_valid_name(response.name)) {
     return refuse_verified(net::RefusalReason::BadName,
-                           fmt::format("a name needs 1 to {} bytes", net::kMaxNameBytes));
+                           fmt::format("a name needs 1 to {} bytes of UTF-8, no control characters",
+                                       net::kMaxNameBytes));
   }
+  const AddressSessions mine = sessions_of(from);
   if (response.role == net::Role::Spectator) {
     if (!config_.allow_spectators) {
       return refuse_verified(net::RefusalReason::SpectatorsOff, "this server takes no spectators");
@@ -168,11 +187,35 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
           net::RefusalReason::SpectatorsFull,
           fmt::format("spectator slots full ({}/{})", spectators_, config_.max_spectators));
     }
+    if (config_.max_spectators_per_address > 0 &&
+        mine.spectators >= config_.max_spectators_per_address) {
+      return refuse_verified(
+          net::RefusalReason::SpectatorsFull,
+          fmt::format("your address already holds {} spectator slots", mine.spectators),
+          HandshakeOutcome::RefusedAddressFull);
+    }
   } else {
+    const bool guarded = !config_.password.empty();
+    double retry_after = 0.0;
+    if (guarded && !password_guard_.may_check(ip_of(from), now, retry_after)) {
+      // Refused without looking at the proof: a throttled guess learns nothing.
+      return refuse_verified(
+          net::RefusalReason::WrongPassword,
+          fmt::format("too many password attempts; try again in {:.0f} s", retry_after),
+          HandshakeOutcome::RefusedPasswordThrottled);
+    }
     if (!net::check_password_proof(response.password_proof, response.cookie, config_.password)) {
+      if (guarded) password_guard_.failed(ip_of(from), now);
       return refuse_verified(net::RefusalReason::WrongPassword, config_.password.empty()
                                                                     ? "this server has no password"
                                                                     : "wrong password");
+    }
+    if (guarded) password_guard_.succeeded(ip_of(from));
+    if (config_.max_players_per_address > 0 && mine.players >= config_.max_players_per_address) {
+      return refuse_verified(
+          net::RefusalReason::ServerFull,
+          fmt::format("your address already holds {} player slots", mine.players),
+          HandshakeOutcome::RefusedAddressFull);
     }
     if (players_ >= config_.max_players) {
       return refuse_verified(
@@ -198,8 +241,10 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
       return refuse_verified(net::RefusalReason::ServerFull, "no runner ids left in this match");
     }
     ++players_;
+    ++per_address_[from.ip].players;
   } else {
     ++spectators_;
+    ++per_address_[from.ip].spectators;
   }
   net::Welcome& w = s->welcome;
   w.client_id = s->id;
@@ -211,7 +256,8 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   w.role = s->role;
   w.runner_id = s->runner;
 
-  ClientRecord record;
+  ClientRecord& record = s->record;
+  record.join_order = ++joins_;
   record.client = s->id;
   record.name = s->name;
   record.role = s->role;
@@ -220,8 +266,6 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
     record.runner = match_.sim_id(*s->runner);
   }
   record.joined_at = record.left_at = now;
-  s->record = records_.size();
-  records_.push_back(std::move(record));
 
   stats_.count_handshake(HandshakeOutcome::Accepted);
   events_.push_back({SessionEvent::Kind::Joined, s->id, s->role, s->name, from,
@@ -237,7 +281,7 @@ void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now
   if (!s.replay.accept(packet.sequence)) return stats_.drops.add(DropReason::Replayed);
   s.last_heard = now;
 
-  ClientRecord& record = records_[s.record];
+  ClientRecord& record = s.record;
   record.left_at = now;
   if (auto* input = std::get_if<net::Input>(&packet.message)) {
     ++record.input_datagrams;
@@ -260,9 +304,10 @@ void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now
 }
 
 void SessionTable::refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
-                          std::size_t max_bytes, Outbox& out) {
-  stats_.count_handshake(outcome_of(reason));
-  events_.push_back({SessionEvent::Kind::Refused, 0, net::Role::Player, {}, to, text});
+                          std::size_t max_bytes, Outbox& out,
+                          std::optional<HandshakeOutcome> outcome) {
+  stats_.count_handshake(outcome.value_or(outcome_of(reason)));
+  events_.push_back({SessionEvent::Kind::Refused, 0, net::Role::Player, {}, to, text, reason});
   net::Packet reply;
   reply.sequence = sessionless_sequence_++;
   reply.message = net::Refusal{reason, std::move(text)};
@@ -289,14 +334,23 @@ void SessionTable::remove(const net::PeerAddress& address, std::optional<LeaveRe
   const auto it = sessions_.find(address);
   if (it == sessions_.end()) return;
   Session& s = *it->second;
-  ClientRecord& record = records_[s.record];
+  ClientRecord& record = s.record;
   record.left = reason;
   record.left_at = std::max(record.left_at, now);
+  AddressSessions& mine = per_address_[address.ip];
   if (s.role == net::Role::Player) {
     --players_;
+    --mine.players;
     if (s.runner) match_.remove_runner(*s.runner);
   } else {
     --spectators_;
+    --mine.spectators;
+  }
+  if (mine.players <= 0 && mine.spectators <= 0) per_address_.erase(address.ip);
+  finished_.push_back(std::move(record));
+  while (finished_.size() > config_.finished_records) {
+    folded_.add(finished_.front());
+    finished_.pop_front();
   }
   sessions_.erase(it);
 }
@@ -373,11 +427,14 @@ void SessionTable::clear(double now) {
 }
 
 std::vector<ClientRecord> SessionTable::clients(double now) const {
-  std::vector<ClientRecord> out = records_;
+  std::vector<ClientRecord> out(finished_.begin(), finished_.end());
   for (const auto& [address, s] : sessions_) {
-    ClientRecord& r = out[s->record];
-    r.left_at = std::max(r.left_at, now);
+    out.push_back(s->record);
+    out.back().left_at = std::max(out.back().left_at, now);
   }
+  std::sort(out.begin(), out.end(), [](const ClientRecord& a, const ClientRecord& b) {
+    return a.join_order < b.join_order;
+  });
   return out;
 }
 

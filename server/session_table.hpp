@@ -8,10 +8,15 @@
 // refusals; every later datagram must carry the session key and come from the session's
 // address and port, with a fresh sequence number; a spectator's inputs move nothing; silence
 // for the timeout frees the session and its runner. Every dropped datagram is counted by reason.
-// Every accepted session leaves a ClientRecord (its input accounting, why it left) for the summary.
+// Every accepted session leaves a ClientRecord (its input accounting, why it left) for the summary;
+// past config.finished_records finished ones, the oldest are folded into totals (FoldedClients).
+// Fair slots: an address holds at most config.max_*_per_address sessions, handshakes are
+// budgeted per address and in total, password guesses are slowed (server/password_guard.hpp).
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -25,9 +30,11 @@
 #include "server/address_rate_limiter.hpp"
 #include "server/client_record.hpp"
 #include "server/match_host.hpp"
+#include "server/password_guard.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
 #include "server/session.hpp"
+#include "server/token_bucket.hpp"
 
 namespace spear::server {
 
@@ -44,7 +51,17 @@ struct SessionEvent {
   net::Role role = net::Role::Player;
   std::string name;
   net::PeerAddress address;
-  std::string detail;  // refusal text
+  std::string detail;                                           // refusal text
+  net::RefusalReason refusal = net::RefusalReason::ServerFull;  // Refused: why
+};
+
+// The sessions one address (IP, any port) holds, for the per-address caps.
+struct AddressSessions {
+  int players = 0;
+  int spectators = 0;
+};
+struct AddressBytesHash {
+  std::size_t operator()(const AddressBytes& a) const noexcept;
 };
 
 class SessionTable {
@@ -76,8 +93,14 @@ class SessionTable {
   std::size_t size() const { return sessions_.size(); }
   const Session* find(const net::PeerAddress& address) const;
   const Session* find_client(net::ClientId id) const;
-  // Every session ever accepted, in join order; those still connected counted up to `now`.
+  // The newest config.finished_records finished sessions and every connected one, in join
+  // order; those still connected counted up to `now`. Older finished ones are in folded().
   std::vector<ClientRecord> clients(double now) const;
+  const FoldedClients& folded() const { return folded_; }
+  // Records held one by one (finished and connected): bounded by the sessions plus the cap.
+  std::size_t record_count() const { return finished_.size() + sessions_.size(); }
+  // The sessions `address` holds (any port).
+  AddressSessions sessions_of(const net::PeerAddress& address) const;
 
   // Events since the last call (joins, leaves, timeouts, refusals).
   std::vector<SessionEvent> take_events() { return std::exchange(events_, {}); }
@@ -89,7 +112,8 @@ class SessionTable {
                    Outbox& out);
   void on_session_packet(Session& s, net::Packet& packet, double now, Outbox& out);
   void refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
-              std::size_t max_bytes, Outbox& out);
+              std::size_t max_bytes, Outbox& out,
+              std::optional<HandshakeOutcome> outcome = std::nullopt);
   void send(Session& s, net::Message message, Outbox& out);
   void remove(const net::PeerAddress& address, std::optional<LeaveReason> reason, double now);
   net::ClientId next_client_id();
@@ -101,6 +125,9 @@ class SessionTable {
   std::shared_ptr<const net::SnapshotFrame> last_frame_;  // shares its name table with the next
   AddressRateLimiter handshake_limit_;
   AddressRateLimiter unknown_limit_;
+  TokenBucket handshake_total_;
+  PasswordGuard password_guard_;
+  std::unordered_map<AddressBytes, AddressSessions, AddressBytesHash> per_address_;
   std::unordered_map<net::PeerAddress, std::unique_ptr<Session>, net::PeerAddressHash> sessions_;
   int players_ = 0;
   int spectators_ = 0;
@@ -108,7 +135,9 @@ class SessionTable {
   net::Sequence sessionless_sequence_ = 1;  // Challenges and Refusals to unverified addresses
   bool shutting_down_ = false;
   std::vector<SessionEvent> events_;
-  std::vector<ClientRecord> records_;  // one per accepted session, in join order
+  std::deque<ClientRecord> finished_;  // newest config.finished_records, in join order
+  FoldedClients folded_;               // the finished sessions before those
+  std::uint64_t joins_ = 0;            // sessions accepted so far (their join order)
 };
 
 }  // namespace spear::server

@@ -165,6 +165,13 @@ ClientFigures LoadClient::figures(double now) const {
   f.name = config_.name;
   f.role = config_.role;
   f.final_state = std::string(net::connection_state_name(connection_.state()));
+  // Told to go by the server (it shut down, or timed us out): a failure, not a goodbye.
+  if (connection_.state() == net::ConnectionState::Disconnected &&
+      connection_.disconnect_reason() != net::DisconnectReason::ClientQuit) {
+    f.final_state = connection_.disconnect_reason() == net::DisconnectReason::ServerShutdown
+                        ? "server_shut_down"
+                        : "disconnected_by_server";
+  }
   if (connection_.refusal()) f.refusal = connection_.refusal()->text;
   f.handshake_s = st.handshake_seconds;
   if (welcomed_) f.connected_s = (ended_at_ >= 0 ? ended_at_ : now) - welcomed_at_;

@@ -14,8 +14,10 @@
 // spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
 // measured against (bench/load/truth_pop_meter.hpp). It is not counted among the clients.
 // Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
-// was not, 2 on a usage error.
+// was not (refused, timed out, or sent away: a server that shut down ends the run early and
+// says so), 2 on a usage error.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -25,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/strict_options.hpp"
 #include "load_client.hpp"
 #include "load_report.hpp"
 #include "net/udp_endpoint.hpp"
@@ -60,36 +63,44 @@ int main(int argc, char** argv) {
   double join_spread = 0.5;
   std::string truth_address;
   std::string name_prefix = "load";
-  app.add_option("--connect", connect, "HOST:PORT of the server")->capture_default_str();
+  app.add_option("--connect", connect, "HOST:PORT of the server")
+      ->check(cli::NonEmpty)
+      ->capture_default_str();
   app.add_option("--clients", players, "Players (bot-driven)")
       ->capture_default_str()
-      ->check(CLI::Range(0, 4096));
+      ->check(cli::IntegerRange(0, 4096));
   app.add_option("--spectators", spectators, "Spectators")
       ->capture_default_str()
-      ->check(CLI::Range(0, 4096));
+      ->check(cli::IntegerRange(0, 4096));
   app.add_option(
          "--duration", duration,
          "Seconds of play after starting (then 0.5 s more with inputs stopped, before the goodbye)")
       ->capture_default_str()
-      ->check(CLI::Range(0.1, 86400.0));
-  app.add_option("--json", json_path, "Write the figures as JSON to this file");
-  app.add_option("--password", password, "Join password for players");
+      ->check(cli::FiniteRange(0.1, 86400.0));
+  app.add_option("--json", json_path, "Write the figures as JSON to this file")
+      ->check(cli::Writable);
+  app.add_option("--password", password, "Join password for players (at most 64 bytes)")
+      ->check(cli::NonEmpty)
+      ->check(cli::MaxBytes(net::kMaxPasswordBytes));
   app.add_option("--bot-skill", bot_skill, "Skill of the bots driving the players, [0, 1]")
       ->capture_default_str()
-      ->check(CLI::Range(0.0f, 1.0f));
-  app.add_option("--seed", seed, "Seed of the bots' reaction errors")->capture_default_str();
+      ->check(cli::FiniteRange(0.0, 1.0));
+  app.add_option("--seed", seed, "Seed of the bots' reaction errors")
+      ->check(cli::Unsigned64)
+      ->capture_default_str();
   app.add_option(
          "--interp-clients", interp_clients,
          "Clients that run interpolation and measure their joints: step and second "
          "difference (fast motion counts, not pops), and with --truth pops (CPU heavy for many)")
       ->capture_default_str()
-      ->check(CLI::Range(0, 8192));
+      ->check(cli::IntegerRange(0, 8192));
   app.add_option("--join-spread", join_spread, "Seconds over which clients start connecting")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 60.0));
+      ->check(cli::FiniteRange(0.0, 60.0));
   app.add_option("--truth", truth_address,
                  "HOST:PORT of a clean path to the same server: a spectator there is the truth "
-                 "the interpolating clients' pops are measured against");
+                 "the interpolating clients' pops are measured against")
+      ->check(cli::NonEmpty);
   app.add_option("--name-prefix", name_prefix, "Clients are named PREFIX-p0.., PREFIX-s0..")
       ->capture_default_str();
   if (const auto done = tools::parse_command_line(app, argc, argv, "spear-load")) return *done;
@@ -170,6 +181,10 @@ int main(int argc, char** argv) {
     }
     if (truth_client) truth_client->pump(now);
     for (std::size_t i = 0; i < started; ++i) clients[i]->pump(now);
+    // Every client refused or sent away (the server shut down): nothing left to measure.
+    if (started == clients.size() &&
+        std::all_of(clients.begin(), clients.end(), [](const auto& c) { return c->failed(); }))
+      break;
     if (now >= next_frame) {
       for (std::size_t i = 0; i < started; ++i) clients[i]->frame(now);
       next_frame += kFrameSeconds;
@@ -201,6 +216,11 @@ int main(int argc, char** argv) {
   for (const auto& c : clients) c->disconnect(now);
 
   std::cout << load::report_text(run);
+  const bool shut_down = std::any_of(clients.begin(), clients.end(), [](const auto& c) {
+    return c->connection().disconnect_reason() == net::DisconnectReason::ServerShutdown;
+  });
+  if (shut_down)
+    std::cerr << "spear-load: the server shut down during the run (after " << now << " s)\n";
   if (!json_path.empty()) {
     std::ofstream out(json_path, std::ios::trunc);
     out << load::report_json(run);

@@ -6,6 +6,9 @@
 #include <iostream>
 
 #include "audio/wav_writer.hpp"
+#include "cli/strict_options.hpp"
+#include "net/name_text.hpp"
+#include "net/protocol.hpp"
 
 namespace spear::client {
 
@@ -16,65 +19,91 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.set_version_flag("--version", "spear-client 0.1");
   std::string connect, script;
   std::uint64_t seed = 0;
-  app.add_option("--connect", connect, "join a server at HOST[:PORT] (default port 27600)");
+  app.add_option("--connect", connect, "join a server at HOST[:PORT] (default port 27600)")
+      ->check(cli::NonEmpty);
   app.add_flag("--spectate", o.spectate, "watch instead of playing (Tab: next runner)");
-  app.add_option("--name", o.name, "your runner's name (1-24 bytes of UTF-8)");
-  app.add_option("--password", o.password, "the server's join password, if it has one");
+  app.add_option("--name", o.name,
+                 "your runner's name (1-24 bytes of UTF-8, no control characters; a longer one "
+                 "is cut at a character boundary)");
+  app.add_option("--password", o.password,
+                 "the server's join password, if it has one (at most 64 bytes)")
+      ->check(cli::NonEmpty)
+      ->check(cli::MaxBytes(net::kMaxPasswordBytes));
   app.add_flag("--headless", o.headless,
                "no window: connect, play or watch for --duration seconds, report");
-  app.add_option("--duration", o.duration, "seconds to run (headless: required; a window closes after them)")
-      ->check(CLI::NonNegativeNumber);
+  app.add_option("--duration", o.duration,
+                 "seconds to run (headless: required; a window closes after them)")
+      ->check(cli::FiniteRange(0.0, 1e7));
   app.add_flag("--autoplay", o.autoplay, "the bot controller drives your runner");
   app.add_option("--autoplay-skill", o.autoplay_skill, "skill of --autoplay, 0..1")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(cli::FiniteRange(0.0, 1.0));
   bool no_prediction = false;
   app.add_flag(
       "--no-prediction", no_prediction,
       "show your runner interpolated like the others, inputs at the time shown (local game: "
       "the server applies inputs when they arrive)");
   app.add_option("--stats-json", o.stats_json,
-                 "write what the run saw to this JSON file at the end");
+                 "write what the run saw to this JSON file at the end")
+      ->check(cli::Writable);
   app.add_option("--screenshot", o.screenshot,
-                 "write the last frame, drawn offscreen, to this PNG file");
+                 "write the last frame, drawn offscreen, to this PNG file")
+      ->check(cli::Writable);
   app.add_option("--screenshot-frames", o.screenshot_frames,
                  "with --screenshot: this many consecutive last frames at the paced frame rate "
                  "(FILE, FILE-2.png, ...)")
-      ->check(CLI::Range(1, 120));
+      ->check(cli::IntegerRange(1, 120));
   app.add_flag("--reduced-motion", o.reduced_motion,
                "start paused on one static frame (P resumes); no hit-stop, camera kick, dust or "
                "smear");
   app.add_option("--width", o.width, "window or screenshot width, pixels")
-      ->check(CLI::Range(160, 7680));
+      ->check(cli::IntegerRange(160, 7680));
   app.add_option("--height", o.height, "window or screenshot height, pixels")
-      ->check(CLI::Range(120, 4320));
+      ->check(cli::IntegerRange(120, 4320));
   app.add_option("--script", script,
                  "scripted key presses after connecting, e.g. \"2.0:Tab,3.5:Space\" (also "
                  "FocusLost, FocusGained: the window to the background and back)");
   double frame_rate = 0.0;
   app.add_option("--frame-rate", frame_rate,
                  "pace the loop at HZ frames a second (headless default 60; a window: the "
-                 "display's own rate)");
+                 "display's own rate)")
+      ->check(cli::FinitePositive(1000.0));
   app.add_option("--frame-jitter-ms", o.frame_jitter_ms,
-                 "add a seeded random 0..J ms sleep to every frame");
+                 "add a seeded random 0..J ms sleep to every frame")
+      ->check(cli::FiniteRange(0.0, 1000.0));
   app.add_option("--frame-trace", o.frame_trace,
                  "write one JSON object per frame (camera, followed runner, mode, pause, "
-                 "scrolls, foot contact) to this file");
+                 "scrolls, foot contact) to this file")
+      ->check(cli::Writable);
   app.add_flag("--mute", o.mute, "no sound (no sound device is opened)");
   std::string volume;
   app.add_option("--volume", volume, "sound volume, 0..100 (default 100)")->type_name("0..100");
   app.add_option("--audio-wav", o.audio_wav,
                  "write the run's mixed sound to this WAV file (16-bit mono, 44.1 kHz; headless: "
                  "in the run's own time, a window: what the sound device played)")
+      ->check(cli::NonEmpty)
       ->type_name("FILE");
-  app.add_option("--bots", o.bots, "local game: bot runners beside you")->check(CLI::Range(0, 15));
+  app.add_option("--bots", o.bots, "local game: bot runners beside you")
+      ->check(cli::IntegerRange(0, 15));
   app.add_option("--bot-skill", o.bot_skill, "local game: bot skill, 0..1")
-      ->check(CLI::Range(0.0, 1.0));
-  app.add_option("--seed", seed, "local game: course seed (default: random)");
+      ->check(cli::FiniteRange(0.0, 1.0));
+  app.add_option("--seed", seed, "local game: course seed (default: random)")
+      ->check(cli::Unsigned64);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;  // --help and --version: 0; any bad usage: 2
+  }
+  if (app.count("--name")) {
+    // Too long is cut (at a character boundary, by the connection); anything else wrong is an
+    // error here, not a refusal later.
+    const std::string cut = net::cut_at_character(o.name, net::kMaxNameBytes);
+    if (!net::is_valid_name(cut)) {
+      std::cerr << "spear-client: --name needs 1 to " << net::kMaxNameBytes
+                << " bytes of UTF-8 with no control characters\n";
+      return 2;
+    }
+    o.name = cut;
   }
   if (!connect.empty()) o.connect = connect;
   if (app.count("--frame-rate")) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "net/name_text.hpp"
 #include "net/password_proof.hpp"
 
 namespace spear::net {
@@ -30,7 +31,9 @@ std::string_view connection_state_name(ConnectionState s) {
 }
 
 ClientConnection::ClientConnection(ClientConfig config) : config_(std::move(config)) {
-  if (config_.name.size() > kMaxNameBytes) config_.name.resize(kMaxNameBytes);
+  // Too long a name is cut at a character boundary, never inside a character ("é").
+  if (config_.name.size() > kMaxNameBytes)
+    config_.name = cut_at_character(config_.name, kMaxNameBytes);
   config_.input_redundancy = std::clamp<std::size_t>(config_.input_redundancy, 1, kMaxInputFrames);
 }
 
@@ -181,6 +184,8 @@ void ClientConnection::on_packet(Packet& packet, std::size_t size, double now) {
     if (auto* r = std::get_if<Refusal>(&packet.message)) {
       if (packet.key != 0) return drop_key();
       refusal_ = *r;
+      // The server's words go to a terminal or a log: escape codes and newlines are defused.
+      refusal_->text = printable_text(refusal_->text);
       state_ = ConnectionState::Refused;
       state_since_ = now;
       return;

@@ -51,6 +51,21 @@ TEST(LoadCli, BadFlagsExitWithUsageError) {
   }
 }
 
+TEST(LoadAgainstServer, AServerThatShutsDownIsNoticedAndFailsTheRun) {
+  const unsigned short port = free_udp_port();
+  RunningProcess server(kServer + " --bind 127.0.0.1 --port " + std::to_string(port) +
+                        " --bots 1 --duration 1.5 --log-level warn");
+  ASSERT_TRUE(server.started());
+  // The load would run 30 s; the server ends after 1.5 s and says so to every client.
+  const auto r = run_process(kLoad + " --connect 127.0.0.1:" + std::to_string(port) +
+                             " --clients 2 --spectators 1 --duration 30 --join-spread 0.1");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("the server shut down"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("failed 3"), std::string::npos) << r.output;
+  const auto s = server.finish();
+  EXPECT_EQ(s.exit_code, 0) << s.output;
+}
+
 // The number after "key": in the summary's "clients" entry named `name`, or -1.
 double client_number(const std::string& summary, const std::string& name, const std::string& key) {
   const auto clients = summary.find("\"clients\": [");

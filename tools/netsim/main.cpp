@@ -16,6 +16,7 @@
 #include <string>
 
 #include "address_parse.hpp"
+#include "cli/strict_options.hpp"
 #include "relay.hpp"
 #include "tool_cli.hpp"
 
@@ -34,23 +35,35 @@ int main(int argc, char** argv) {
   RelayConfig config;
   double duration_s = 0.0;
   std::size_t max_clients = config.max_clients;
-  app.add_option("--listen", listen_text, "ADDR:PORT clients send to")->required();
-  app.add_option("--to", upstream_text, "ADDR:PORT of the server")->required();
-  app.add_option("--loss", config.impairment.loss, "chance a datagram is dropped, [0, 1]");
-  app.add_option("--delay-ms", config.impairment.delay_ms, "one-way base latency, ms");
+  app.add_option("--listen", listen_text, "ADDR:PORT clients send to")
+      ->required()
+      ->check(spear::cli::NonEmpty);
+  app.add_option("--to", upstream_text, "ADDR:PORT of the server")
+      ->required()
+      ->check(spear::cli::NonEmpty);
+  app.add_option("--loss", config.impairment.loss, "chance a datagram is dropped, [0, 1]")
+      ->check(spear::cli::FiniteRange(0.0, 1.0));
+  app.add_option("--delay-ms", config.impairment.delay_ms, "one-way base latency, ms")
+      ->check(spear::cli::FiniteRange(0.0, 60000.0));
   app.add_option("--jitter-ms", config.impairment.jitter_ms,
-                 "latency varies uniformly by +/- this, ms");
-  app.add_option("--dup", config.impairment.duplicate, "chance a datagram arrives twice, [0, 1]");
+                 "latency varies uniformly by +/- this, ms")
+      ->check(spear::cli::FiniteRange(0.0, 60000.0));
+  app.add_option("--dup", config.impairment.duplicate, "chance a datagram arrives twice, [0, 1]")
+      ->check(spear::cli::FiniteRange(0.0, 1.0));
   app.add_option("--reorder", config.impairment.reorder,
-                 "chance a datagram is held back so later ones overtake it, [0, 1]");
+                 "chance a datagram is held back so later ones overtake it, [0, 1]")
+      ->check(spear::cli::FiniteRange(0.0, 1.0));
   app.add_option("--reorder-hold-ms", config.impairment.reorder_hold_ms,
                  "extra latency of a reordered datagram, ms")
+      ->check(spear::cli::FiniteRange(0.0, 60000.0))
       ->capture_default_str();
   app.add_option("--seed", config.seed, "seed of the impairment random streams")
+      ->check(spear::cli::Unsigned64)
       ->capture_default_str();
-  app.add_option("--duration", duration_s,
-                 "stop after this many seconds (0: until SIGINT/SIGTERM)");
+  app.add_option("--duration", duration_s, "stop after this many seconds (0: until SIGINT/SIGTERM)")
+      ->check(spear::cli::FiniteRange(0.0, 1e7));
   app.add_option("--max-clients", max_clients, "client addresses served at once")
+      ->check(spear::cli::IntegerRange(1, 1000000))
       ->capture_default_str();
 
   if (const auto done = spear::tools::parse_command_line(app, argc, argv, "spear-netsim"))

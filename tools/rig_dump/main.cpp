@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/strict_options.hpp"
 #include "frame_json.hpp"
 #include "rig/rig.hpp"
 #include "rig/secondary.hpp"
@@ -28,9 +29,14 @@ int main(int argc, char** argv) {
   app.add_option("--sequence", sequence_text,
                  "NAME@SECONDS[,NAME@SECONDS...]: switch to motion NAME at that time; names: idle "
                  "walk run throw jump form thrust fall leap fall_back (idle before the first)")
+      ->check(spear::cli::NonEmpty)
       ->capture_default_str();
-  app.add_option("--seconds", seconds, "how long to run, s")->capture_default_str();
-  app.add_option("--fps", fps, "frames per second")->capture_default_str();
+  app.add_option("--seconds", seconds, "how long to run, s")
+      ->check(spear::cli::FiniteRange(0.0, 24.0 * 3600.0))
+      ->capture_default_str();
+  app.add_option("--fps", fps, "frames per second")
+      ->check(spear::cli::FiniteRange(1.0, 1000.0))
+      ->capture_default_str();
   if (const auto done = spear::tools::parse_command_line(app, argc, argv, kTool)) return *done;
 
   if (!std::isfinite(seconds) || seconds < 0.0 || seconds > 24.0 * 3600.0) {

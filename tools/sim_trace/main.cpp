@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 
+#include "cli/strict_options.hpp"
 #include "press_spec.hpp"
 #include "sim/course.hpp"
 #include "sim/runner.hpp"
@@ -34,12 +35,17 @@ int main(int argc, char** argv) {
   std::string press_text;
   double seconds = 10.0;
   std::string out_path;
-  app.add_option("--seed", seed, "course seed")->capture_default_str();
+  app.add_option("--seed", seed, "course seed")
+      ->check(spear::cli::Unsigned64)
+      ->capture_default_str();
   app.add_option("--press", press_text,
                  "TIME:ACTION[,TIME:ACTION...]: press jump or thrust at TIME s (applied at tick "
                  "round(TIME*60))");
-  app.add_option("--seconds", seconds, "how long to run, s (0..3600)")->capture_default_str();
-  app.add_option("--out", out_path, "write the lines to FILE instead of stdout");
+  app.add_option("--seconds", seconds, "how long to run, s (0..3600)")
+      ->check(spear::cli::FiniteRange(0.0, kMaxSeconds))
+      ->capture_default_str();
+  app.add_option("--out", out_path, "write the lines to FILE instead of stdout")
+      ->check(spear::cli::Writable);
   if (const auto done = spear::tools::parse_command_line(app, argc, argv, kTool)) return *done;
   if (!std::isfinite(seconds) || seconds < 0.0 || seconds > kMaxSeconds) {
     return usage_error("--seconds must be between 0 and 3600");

@@ -23,6 +23,14 @@ PumpClient& LoopPump::add_client(net::ClientConfig c) {
   return *clients_.back();
 }
 
+PumpClient& LoopPump::add_client_at(net::ClientConfig c, const net::PeerAddress& address) {
+  auto client = std::make_unique<PumpClient>(
+      PumpClient{net::ClientConnection(std::move(c)), address, {}, false});
+  client->connection.start(now);
+  clients_.push_back(std::move(client));
+  return *clients_.back();
+}
+
 void LoopPump::inject_reply(server::OutDatagram& d) {
   for (auto& c : clients_) {
     if (c->address == d.to) {

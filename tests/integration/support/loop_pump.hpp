@@ -22,6 +22,10 @@ class LoopPump {
   explicit LoopPump(server::ServerConfig config);
 
   PumpClient& add_client(net::ClientConfig config);
+  // A client at a chosen address (several on one IP with other ports: one host).
+  PumpClient& add_client_at(net::ClientConfig config, const net::PeerAddress& address);
+  // Forgets every client (after they said goodbye): long churn runs stay cheap.
+  void drop_clients() { clients_.clear(); }
   // Polls every client once and feeds what they send to the server at the current time.
   void exchange();
   // One server tick, deliveries, then time moves on by one tick.
