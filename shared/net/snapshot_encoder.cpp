@@ -19,9 +19,9 @@ constexpr std::size_t kNamesPerSnapshot = 8;
 // score, best, combo, distance, root, forms, two orders, 14 one-bit links, scale, head,
 // contacts, two bridge presence bits): with less room left nothing more can fit.
 constexpr std::size_t kMinRunnerBits = 53;
-// The skipped-ack average runs over about 64 snapshots (2 s at 30 Hz); residuals go out above
-// 2 % and stop below 0.5 % (at 10 % loss about half the snapshots carry some).
-constexpr double kSkipAverage = 1.0 / 64.0;
+// The skipped-ack average runs over about 32 snapshots (1 s at 30 Hz); residuals go out above
+// 2 % and stop below 0.5 %.
+constexpr double kSkipAverage = 1.0 / 32.0;
 constexpr double kBridgesOn = 0.02, kBridgesOff = 0.005;
 }  // namespace
 

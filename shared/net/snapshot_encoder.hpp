@@ -78,8 +78,10 @@ class SnapshotEncoder {
   std::shared_ptr<const SnapshotFrame::Names> all_names_confirmed_;
   SnapshotEncoderStats stats_;
   BridgePolicy bridge_policy_ = BridgePolicy::Auto;
-  double skipped_ = 0.0;
-  bool bridges_on_ = false;
+  // A new client is taken to lose snapshots until its acks show otherwise (about 2 s on a clean
+  // path): a lossy one is bridged from its first seconds.
+  double skipped_ = 0.03;
+  bool bridges_on_ = true;
 };
 
 }  // namespace spear::net

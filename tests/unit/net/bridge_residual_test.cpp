@@ -11,6 +11,7 @@
 #include "net/pose_codec.hpp"
 #include "net/quantize.hpp"
 #include "net/runner_block.hpp"
+#include "net/snapshot_encoder.hpp"
 #include "net/snapshot_frame.hpp"
 #include "rig/rig.hpp"
 
@@ -280,6 +281,50 @@ TEST(BridgeResidual, ALostSnapshotAtALandingIsRebuiltFromItsSuccessor) {
   EXPECT_GT(worst_chord, 8.f);
   EXPECT_LE(worst_rebuilt, kWorstAxis + 1e-3f);
   EXPECT_LE(worst_rebuilt2, 1.5f * kWorstAxis + 1e-3f);
+}
+
+// The encoder sends residuals only while the client's acks skip snapshots: a clean path pays
+// one bit a runner.
+TEST(BridgeResidual, EncodersSendThemOnlyToClientsThatLoseSnapshots) {
+  rig::RigState state;
+  SnapshotEncoder clean, lossy;
+  std::size_t lossy_runners = 0, clean_bits = 0, lossy_bits = 0, clean_runners = 0;
+  for (Tick tick = 1; tick <= 1200; ++tick) {
+    rig::RigInput in;
+    in.motion = tick % 140 < 37 ? rig::Motion::Leap : rig::Motion::Run;
+    in.cadence = 2.8f;
+    const rig::Pose pose = rig::step_rig(state, in, 1.f / 60.f);
+    if (tick % 2) continue;
+    Snapshot w;
+    w.tick = tick;
+    RunnerSnapshot r;
+    r.id = 1;
+    r.pose = pose;
+    r.distance = state.scroll;
+    w.runners.push_back(r);
+    (void)clean.encode(w);
+    (void)lossy.encode(w);
+    clean.acknowledge(tick);
+    if (tick % 20 != 0) lossy.acknowledge(tick);  // one in ten never arrives
+    if (tick > 600) lossy_runners += 1;
+    if (tick == 600) {
+      clean_bits = clean.stats().bridge_bits;
+      lossy_bits = lossy.stats().bridge_bits;
+      clean_runners = clean.stats().runners;
+      EXPECT_FALSE(clean.sends_bridges());
+      EXPECT_TRUE(lossy.sends_bridges());
+      EXPECT_NEAR(lossy.skipped(), 0.1, 0.05);
+    }
+  }
+  // After the first seconds (a new client is bridged until its acks show a clean path), the one
+  // 0 bit each.
+  clean_bits = clean.stats().bridge_bits - clean_bits;
+  lossy_bits = lossy.stats().bridge_bits - lossy_bits;
+  EXPECT_EQ(clean_bits, clean.stats().runners - clean_runners);
+  EXPECT_GT(lossy_bits, clean_bits + 8 * lossy_runners / 4);
+  std::printf("  bridge bits per runner, after 10 s: clean %.2f, lossy %.2f\n",
+              double(clean_bits) / double(lossy_runners),
+              double(lossy_bits) / double(lossy_runners));
 }
 
 }  // namespace
