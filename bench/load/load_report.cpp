@@ -176,6 +176,8 @@ std::string report_json(const LoadRun& run) {
         const client::TruthPopStats& p = *c.truth_pops;
         o << ", \"truth_pops\": { \"samples\": " << p.samples << ", \"uncovered\": " << p.uncovered
           << ", \"worst_step\": " << number(p.worst_step)
+          << ", \"worst_runner\": " << p.worst_runner
+          << ", \"worst_tick\": " << number(p.worst_tick)
           << ", \"mean_step\": " << number(p.mean_step()) << ", \"pops\": " << p.pops
           << ", \"worst_distance\": " << number(p.worst_error)
           << ", \"worst_step_by_runner\": " << by_runner_json(p.worst_by_runner) << " }";

@@ -152,6 +152,12 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
 }
 
 void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
+  if (!stats_.newest_tick && config_.start_lossy) {
+    // Until the path shows how it is: as over a lossy one (three intervals from the start).
+    recent_loss_ = 2.0 * config_.lossy_loss;
+    last_burst_ = local_time;
+    extra_intervals_ = std::max(0.0, config_.lossy_delay_intervals - config_.delay_intervals);
+  }
   if (stats_.newest_tick && tick <= *stats_.newest_tick) return;  // a late one: counted lost
   const double stride = std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate));
   const double missing =

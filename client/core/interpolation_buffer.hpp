@@ -64,6 +64,10 @@ struct InterpolationConfig {
   double loss_memory = 3.0;    // seconds
   double burst_memory = 10.0;  // seconds
   double delay_slew = 0.5;     // intervals per second
+  // Start at lossy_delay_intervals, as after a run of losses (a client joining over a bad path
+  // would otherwise guess through its first seconds); a clean path falls back after
+  // burst_memory.
+  bool start_lossy = true;
 };
 
 enum class SampleKind : std::uint8_t {

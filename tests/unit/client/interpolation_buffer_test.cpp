@@ -111,10 +111,13 @@ Playback play(InterpolationBuffer& buf, const std::vector<Arrival>& arrivals, do
   return run;
 }
 
-InterpolationBuffer make_buffer() {
+// A buffer that starts as a clean path goes on (two intervals): the figures below are those of
+// the steady state; StartsAtThreeIntervalsUntilThePathIsShownClean covers the start.
+InterpolationBuffer make_buffer(bool start_lossy = false) {
   InterpolationConfig c;
   c.tick_rate = kTickRate;
   c.snapshot_rate = kTickRate / kStride;
+  c.start_lossy = start_lossy;
   return InterpolationBuffer(c);
 }
 
@@ -312,6 +315,20 @@ TEST(InterpolationBuffer, LossInRunsRaisesTheDelayToThreeIntervalsWithoutSteppin
   // Clean for 30 s: back to two intervals.
   EXPECT_NEAR(buf.delay_intervals(), 2.0, 1e-9);
   EXPECT_NEAR(buf.delay(), 2.0 / 30.0, 0.005);
+}
+
+TEST(InterpolationBuffer, StartsAtThreeIntervalsUntilThePathIsShownClean) {
+  auto buf = make_buffer(true);
+  const Playback start = play(buf, network(0, 120, {}), 0.0, 2.0);
+  EXPECT_NEAR(buf.delay_intervals(), 3.0, 1e-9);
+  EXPECT_NEAR(buf.delay(), 3.0 / 30.0, 0.01);
+  EXPECT_EQ(start.extrapolated + start.held, 0);
+  // Clean: after burst_memory it slews back to two intervals, the shown time never stepping.
+  const Playback later = play(buf, network(0, 1200, {}), 2.0 + kFrame, 20.0, 2.0 + kFrame);
+  EXPECT_NEAR(buf.delay_intervals(), 2.0, 1e-9);
+  EXPECT_NEAR(buf.delay(), 2.0 / 30.0, 0.005);
+  EXPECT_LT(later.worst_distance_step, kSpeed * kFrame * 1.15);
+  EXPECT_EQ(buf.stats().resyncs, 0u);
 }
 
 TEST(InterpolationBuffer, SingleLossesKeepTwoIntervals) {
