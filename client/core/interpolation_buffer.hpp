@@ -18,7 +18,7 @@
 // a row would leave two intervals of delay running past the newest snapshot before the next
 // arrives; while recent loss is high and has come in runs, the delay rises to three intervals
 // (slowly, by the same rate steering, so the shown time never steps) and falls back once the
-// path is clean.
+// path is clean; a new buffer starts there, until the path shows itself clean.
 //
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
