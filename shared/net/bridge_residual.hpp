@@ -30,10 +30,13 @@ namespace spear::net {
 
 inline constexpr float kBridgeStep = 0.5f;             // units per residual step
 inline constexpr std::int32_t kBridgeThresholdQ = 12;  // steps: smaller differences are left out
-inline constexpr std::uint32_t kMaxBridgeGap = 64;     // ticks, either gap
-inline constexpr std::int32_t kMaxBridgeQ = 1 << 13;   // steps (±4096 units), anything beyond is
-                                                       // not motion: nothing is sent
-inline constexpr std::size_t kBridgeDepth = 2;         // snapshots back a runner can rebuild
+// The same for the snapshot two back (its chord spans three intervals, so it misses by more and
+// more often; two lost in a row are rarer): 8 units.
+inline constexpr std::int32_t kBridgeDeepThresholdQ = 16;
+inline constexpr std::uint32_t kMaxBridgeGap = 64;    // ticks, either gap
+inline constexpr std::int32_t kMaxBridgeQ = 1 << 13;  // steps (±4096 units), anything beyond is
+                                                      // not motion: nothing is sent
+inline constexpr std::size_t kBridgeDepth = 2;        // snapshots back a runner can rebuild
 
 // One rebuilt snapshot of one runner. The snapshot rebuilt is `gap` ticks before the one
 // carrying it; the chord runs from `chord_gap` ticks before the rebuilt one to the carrier.

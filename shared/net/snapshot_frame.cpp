@@ -101,7 +101,8 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
       const BridgePoint* b = own->find(q.id);
       if (!truth || !a || !b) continue;
       q.bridge.back[k] =
-          make_bridge_residual(*truth, *a, *b, lost.tick - from.tick, tick_ - lost.tick);
+          make_bridge_residual(*truth, *a, *b, lost.tick - from.tick, tick_ - lost.tick,
+                               k == 0 ? kBridgeThresholdQ : kBridgeDeepThresholdQ);
     }
   }
 }
