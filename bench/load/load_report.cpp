@@ -118,6 +118,8 @@ Json client_json(const ClientFigures& c) {
       o["truth_pops"] = {{"samples", p.samples},
                          {"uncovered", p.uncovered},
                          {"worst_step", json_number(p.worst_step)},
+                         {"worst_runner", p.worst_runner},
+                         {"worst_tick", json_number(p.worst_tick)},
                          {"mean_step", json_number(p.mean_step())},
                          {"pops", p.pops},
                          {"worst_distance", json_number(p.worst_error)},

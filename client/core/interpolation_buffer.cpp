@@ -5,6 +5,7 @@
 
 #include "core/pose_blend.hpp"
 #include "core/treadmill.hpp"
+#include "net/bridge_residual.hpp"
 #include "net/messages.hpp"
 
 namespace spear::client {
@@ -60,6 +61,18 @@ const RunnerFrame* InterpolationBuffer::Snapshot::find(std::uint32_t id) const {
   return nullptr;
 }
 
+const net::RunnerBridge* InterpolationBuffer::Snapshot::bridge(std::uint32_t id) const {
+  for (const auto& [rid, b] : bridges)
+    if (rid == id) return &b;
+  return nullptr;
+}
+
+InterpolationBuffer::Snapshot* InterpolationBuffer::find_snapshot(std::uint32_t tick) {
+  auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
+                             [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
+  return it != snapshots_.end() && it->tick == tick ? &*it : nullptr;
+}
+
 InterpolationBuffer::InterpolationBuffer(InterpolationConfig config) : config_(config) {
   if (!(config_.tick_rate > 0)) config_.tick_rate = 60.0;
   if (!(config_.snapshot_rate > 0)) config_.snapshot_rate = 30.0;
@@ -75,7 +88,7 @@ void InterpolationBuffer::set_rates(double tick_rate, double snapshot_rate) {
 void InterpolationBuffer::reset() { *this = InterpolationBuffer(config_); }
 
 double InterpolationBuffer::target_delay() const {
-  const double base = config_.delay_intervals / config_.snapshot_rate;
+  const double base = delay_intervals() / config_.snapshot_rate;
   return std::clamp(base + config_.jitter_margin * clock_.jitter(), config_.min_delay,
                     config_.max_delay);
 }
@@ -93,11 +106,28 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
                                                       double local_time) {
   ++stats_.received;
   const double time = tick / config_.tick_rate;
+  std::vector<std::pair<std::uint32_t, net::RunnerBridge>> bridges;
+  for (auto& r : runners) {
+    if (r.bridge.back[0] || r.bridge.back[1]) bridges.emplace_back(r.id, r.bridge);
+    r.bridge = {};
+  }
   auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
                              [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
   if (it != snapshots_.end() && it->tick == tick) {
-    ++stats_.duplicates;
-    return Insert::Duplicate;
+    if (!it->rebuilt) {
+      ++stats_.duplicates;
+      return Insert::Duplicate;
+    }
+    // The real one after its stand-in (reordered): it holds the truth to within the residual
+    // threshold, so the change is below what one frame of motion shows.
+    it->runners = std::move(runners);
+    it->bridges = std::move(bridges);
+    it->rebuilt = false;
+    ++stats_.rebuilt_replaced;
+    ++stats_.reordered;
+    ++unique_;
+    clock_.on_snapshot(time, local_time);
+    return Insert::Added;
   }
   // Older than the snapshot playback already stands on: it can change nothing.
   if (playing_ && it == snapshots_.begin() && !snapshots_.empty() &&
@@ -107,15 +137,115 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
   }
   if (it != snapshots_.end()) ++stats_.reordered;
   clock_.on_snapshot(time, local_time);
+  note_arrival(tick, local_time);
   if (!stats_.first_tick || tick < *stats_.first_tick) stats_.first_tick = tick;
   if (!stats_.newest_tick || tick > *stats_.newest_tick) stats_.newest_tick = tick;
   ++unique_;
-  snapshots_.insert(it, Snapshot{tick, time, std::move(runners)});
+  snapshots_.insert(it, Snapshot{tick, time, std::move(runners), false, std::move(bridges)});
+  // This one may rebuild its lost predecessors; a late one may complete what a newer one needs.
+  std::vector<std::uint32_t> later;
+  for (const auto& s : snapshots_)
+    if (s.tick >= tick && !s.rebuilt && !s.bridges.empty()) later.push_back(s.tick);
+  for (const std::uint32_t t : later) rebuild_lost(t);
   while (snapshots_.size() > config_.capacity) snapshots_.pop_front();
   return Insert::Added;
 }
 
+void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
+  if (!stats_.newest_tick && config_.start_lossy) {
+    // Until the path shows how it is: as over a lossy one (three intervals from the start).
+    recent_loss_ = 2.0 * config_.lossy_loss;
+    last_burst_ = local_time;
+    extra_intervals_ = std::max(0.0, config_.lossy_delay_intervals - config_.delay_intervals);
+  }
+  if (stats_.newest_tick && tick <= *stats_.newest_tick) return;  // a late one: counted lost
+  const double stride = std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate));
+  const double missing =
+      stats_.newest_tick ? std::max(0.0, std::round((tick - *stats_.newest_tick) / stride) - 1.0)
+                         : 0.0;
+  // An average over the expected snapshots, each lost (1) or not (0).
+  const double a = std::clamp(1.0 / (config_.snapshot_rate * config_.loss_memory), 0.0, 1.0);
+  const double n = std::min(missing, 1000.0);
+  for (double k = 0; k < n; ++k) recent_loss_ += a * (1.0 - recent_loss_);
+  recent_loss_ -= a * recent_loss_;
+  if (missing >= 2.0) last_burst_ = local_time;
+}
+
+void InterpolationBuffer::adapt_delay(double dt, double local_time) {
+  const bool lossy = recent_loss_ > config_.lossy_loss && last_burst_ &&
+                     local_time - *last_burst_ < config_.burst_memory;
+  const double goal =
+      lossy ? std::max(0.0, config_.lossy_delay_intervals - config_.delay_intervals) : 0.0;
+  const double step = config_.delay_slew * dt;
+  extra_intervals_ += std::clamp(goal - extra_intervals_, -step, step);
+}
+
+bool InterpolationBuffer::insert_rebuilt(std::uint32_t lost, std::uint32_t tick,
+                                         std::size_t level) {
+  const Snapshot* carrier = find_snapshot(tick);
+  auto at = std::lower_bound(snapshots_.begin(), snapshots_.end(), lost,
+                             [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
+  // Only into a gap that reaches the carrier (what lies between was lost too) and has a start.
+  if (!carrier || at == snapshots_.begin() || at == snapshots_.end() || at->tick != tick)
+    return false;
+  const Snapshot& from = *(at - 1);
+  const std::uint32_t chord_gap = lost - from.tick, gap = tick - lost;
+  const double span = carrier->time - from.time;
+  if (span <= 0.0 || chord_gap > net::kMaxBridgeGap || gap > net::kMaxBridgeGap) return false;
+  const double u = static_cast<double>(net::bridge_share(chord_gap, gap));
+  std::vector<RunnerFrame> runners;
+  runners.reserve(carrier->runners.size());
+  for (const auto& rb : carrier->runners) {
+    const RunnerFrame* ra = from.find(rb.id);
+    if (!ra) continue;  // appears with the carrier, as when bridging
+    if (teleported(*ra, rb, span)) {
+      runners.push_back(*ra);  // a restart steps at the carrier, as when bridging
+      continue;
+    }
+    RunnerFrame out = blend(*ra, rb, u, span);
+    const net::BridgePoint a = net::bridge_point(ra->pose, ra->distance);
+    const net::BridgePoint b = net::bridge_point(rb.pose, rb.distance);
+    const net::RunnerBridge* bridge = level < net::kBridgeDepth ? carrier->bridge(rb.id) : nullptr;
+    const net::BridgeResidual* res =
+        bridge && bridge->back[level] ? &*bridge->back[level] : nullptr;
+    const net::BridgePoint p = res && res->gap == gap && res->chord_gap == chord_gap
+                                   ? net::apply_bridge_residual(a, b, *res)
+                                   : net::bridge_chord(a, b, chord_gap, gap);
+    out.pose.joints = p.joints;
+    out.distance = p.distance;
+    runners.push_back(out);
+  }
+  for (const auto& ra : from.runners)
+    if (!carrier->find(ra.id)) runners.push_back(ra);  // leaves at the carrier
+  snapshots_.insert(at, Snapshot{lost, lost / config_.tick_rate, std::move(runners), true, {}});
+  ++stats_.rebuilt;
+  return true;
+}
+
+void InterpolationBuffer::rebuild_lost(std::uint32_t tick) {
+  // Deepest first: the snapshot two back, then the previous one against it. A level applies
+  // only when the snapshots between it and the carrier were lost too (otherwise the one in
+  // between carried what bridges it, or had nothing to say: the chord is within the threshold).
+  for (std::size_t level = net::kBridgeDepth; level-- > 0;) {
+    const Snapshot* carrier = find_snapshot(tick);
+    if (!carrier) return;
+    const net::BridgeResidual* any = nullptr;
+    for (const auto& [id, b] : carrier->bridges)
+      if (b.back[level]) any = &*b.back[level];
+    if (!any) continue;
+    const std::uint32_t gap = any->gap, chord_gap = any->chord_gap;
+    if (tick < gap + chord_gap) continue;
+    const std::uint32_t lost = tick - gap, start = lost - chord_gap;
+    if (find_snapshot(lost)) continue;  // received (or rebuilt) already
+    // The chord's start was lost too (two in a row, nothing above the threshold for it): it is
+    // the chord from the snapshot before it, as the buffer would draw it.
+    if (!find_snapshot(start)) insert_rebuilt(start, tick, net::kBridgeDepth);
+    if (find_snapshot(start)) insert_rebuilt(lost, tick, level);
+  }
+}
+
 void InterpolationBuffer::advance_clock(double local_time) {
+  if (playing_) adapt_delay(std::max(0.0, local_time - last_local_), local_time);
   const double now = clock_.server_time_at(local_time);
   const double target = now - target_delay();
   if (!playing_) {

@@ -12,6 +12,14 @@
 // the error its last guessed frame had against what is known now, so it keeps moving with the
 // motion while the error fades, by at most max_correction_speed).
 //
+// A snapshot that arrives after a lost one (or two) may carry what rebuilds them
+// (net/bridge_residual.hpp): the buffer inserts the rebuilt snapshots, so that bridging a loss
+// follows the motion the lost snapshot held instead of a chord that misses its kinks. Two lost in
+// a row would leave two intervals of delay running past the newest snapshot before the next
+// arrives; while recent loss is high and has come in runs, the delay rises to three intervals
+// (slowly, by the same rate steering, so the shown time never steps) and falls back once the
+// path is clean; a new buffer starts there, until the path shows itself clean.
+//
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
 #include <cstddef>
@@ -47,6 +55,19 @@ struct InterpolationConfig {
   double max_correction_speed = 240.0;
   double correction_span = 0.5;  // seconds
   std::size_t capacity = 64;     // snapshots kept at most
+  // Adaptive delay: delay_intervals rises to lossy_delay_intervals while the share of lost
+  // snapshots (averaged over loss_memory) is above lossy_loss and two or more were lost in a row
+  // within burst_memory; it moves at most delay_slew intervals per second (the playback clock
+  // follows within its ±10 % rate), back down only after the path has been clean.
+  double lossy_delay_intervals = 3.0;
+  double lossy_loss = 0.03;
+  double loss_memory = 3.0;    // seconds
+  double burst_memory = 10.0;  // seconds
+  double delay_slew = 0.5;     // intervals per second
+  // Start at lossy_delay_intervals, as after a run of losses (a client joining over a bad path
+  // would otherwise guess through its first seconds); a clean path falls back after
+  // burst_memory.
+  bool start_lossy = true;
 };
 
 enum class SampleKind : std::uint8_t {
@@ -74,6 +95,8 @@ struct InterpolationStats {
   std::uint64_t held_frames = 0;
   std::optional<std::uint32_t> first_tick;
   std::optional<std::uint32_t> newest_tick;
+  std::uint64_t rebuilt = 0;           // lost snapshots rebuilt from their successor's residuals
+  std::uint64_t rebuilt_replaced = 0;  // of which the real one arrived later and replaced it
 };
 
 class InterpolationBuffer {
@@ -96,6 +119,10 @@ class InterpolationBuffer {
   const InterpolationStats& stats() const { return stats_; }
   // Share of snapshots never received, from the tick stride (0..1).
   double loss() const;
+  // Recent share of lost snapshots (the adaptive delay's average, 0..1).
+  double recent_loss() const { return recent_loss_; }
+  // Snapshot intervals of delay the playback clock is steering for (before the jitter margin).
+  double delay_intervals() const { return config_.delay_intervals + extra_intervals_; }
   std::size_t size() const { return snapshots_.size(); }
   const InterpolationConfig& config() const { return config_; }
   void set_rates(double tick_rate, double snapshot_rate);
@@ -106,7 +133,12 @@ class InterpolationBuffer {
     std::uint32_t tick = 0;
     double time = 0.0;  // tick / tick_rate
     std::vector<RunnerFrame> runners;
+    bool rebuilt = false;  // made from its successor's residuals: the real one may still come
+    // What the runners carried to rebuild the snapshots before this one (kept out of the frames
+    // handed back).
+    std::vector<std::pair<std::uint32_t, net::RunnerBridge>> bridges;
     const RunnerFrame* find(std::uint32_t id) const;
+    const net::RunnerBridge* bridge(std::uint32_t id) const;
   };
   struct Track {  // per runner: what was shown last, and the correction still fading
     SampleKind kind = SampleKind::Empty;
@@ -119,6 +151,16 @@ class InterpolationBuffer {
   };
 
   void advance_clock(double local_time);
+  // Counts the snapshots lost before a new newest one, for the adaptive delay.
+  void note_arrival(std::uint32_t tick, double local_time);
+  void adapt_delay(double dt, double local_time);
+  // Rebuilds what the snapshot at `tick` can rebuild of the ones lost before it.
+  void rebuild_lost(std::uint32_t tick);
+  // Inserts the snapshot at `lost` rebuilt from its neighbours in the buffer (the one before
+  // it and the carrier at `tick`, nothing between) and the carrier's residuals of `level`
+  // (none: kBridgeDepth). False when the gap does not allow it.
+  bool insert_rebuilt(std::uint32_t lost, std::uint32_t tick, std::size_t level);
+  Snapshot* find_snapshot(std::uint32_t tick);
   // Every runner at server time t, before smoothing.
   void sample_runners(double t, InterpolatedView& view) const;
   // Fades corrections; previous_time: the render time of the previous frame.
@@ -137,6 +179,9 @@ class InterpolationBuffer {
   double render_time_ = 0.0;
   double last_local_ = 0.0;
   double delay_ = 0.0;
+  double recent_loss_ = 0.0;
+  std::optional<double> last_burst_;  // local time two or more were last lost in a row
+  double extra_intervals_ = 0.0;      // above config_.delay_intervals, slewed
 };
 
 }  // namespace spear::client

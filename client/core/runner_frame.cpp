@@ -18,6 +18,7 @@ RunnerFrame runner_frame(const net::RunnerSnapshot& r) {
   f.lab_gait = r.lab_gait;
   f.lab_scroll = r.lab_scroll;
   f.ik = r.ik;
+  f.bridge = r.bridge;
   return f;
 }
 

@@ -31,6 +31,9 @@ struct RunnerFrame {
   float lab_scroll = 0.f;
   // The rig's IK targets, anchor-relative like the pose (lab with the skeleton overlay on).
   std::optional<rig::RigDebug> ik;
+  // What rebuilds this runner in the snapshots before this one when they were lost (the
+  // interpolation buffer uses it on arrival; empty in what it hands back).
+  net::RunnerBridge bridge;
 };
 
 // The decoded snapshot's runner as a frame (speed 0: the buffer derives it from travel).

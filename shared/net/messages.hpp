@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "net/bridge_residual.hpp"
 #include "net/protocol.hpp"
 #include "rig/pose.hpp"
 #include "rig/rig.hpp"
@@ -138,6 +139,9 @@ struct RunnerSnapshot {
   // The rig's IK targets, anchor-relative like the pose (wire: 1/16 unit steps), carried only
   // with kLab and kSkeleton.
   std::optional<rig::RigDebug> ik;
+  // What rebuilds this runner in the one or two snapshots before this one, for a client that
+  // lost them (net/bridge_residual.hpp). Servers fill it in per frame (net/snapshot_frame).
+  RunnerBridge bridge;
 };
 inline constexpr std::uint8_t kMaxWireCombo = 7;          // 3 bits; the sim's multiplier stops at 5
 inline constexpr std::uint16_t kMaxWireCountdown = 4095;  // ticks: 3 s at 1000 Hz fits

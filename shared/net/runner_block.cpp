@@ -146,7 +146,8 @@ bool read_runner(BitReader& in, const QuantizedSnapshot* baseline, QuantizedRunn
   }
   if (!read_lab(in, r) || !read_countdown(in, r)) return false;
   if (r.distance < -kMaxDistanceQ || r.distance > kMaxDistanceQ) return false;
-  return read_pose(in, base ? &base->pose : nullptr, r.pose) && in.ok();
+  return read_pose(in, base ? &base->pose : nullptr, r.pose) && read_bridge(in, r.bridge) &&
+         in.ok();
 }
 
 }  // namespace
@@ -170,6 +171,7 @@ QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
   q.distance =
       std::clamp<std::int64_t>(std::llround(d / kDistanceStep), -kMaxDistanceQ, kMaxDistanceQ);
   q.pose = quantize_pose(r.pose, mode);
+  q.bridge = r.bridge;
   if (q.mode == RunnerMode::Countdown)
     q.countdown_ticks = std::min(r.countdown_ticks, kMaxWireCountdown);
   if (lab_fields(q.flags)) {
@@ -227,10 +229,16 @@ RunnerSnapshot rebuild_runner(const QuantizedRunner& q) {
     ik.hands_on_spear = q.ik->hands_on_spear;
     r.ik = ik;
   }
+  r.bridge = q.bridge;
   return r;
 }
 
 void write_runner(BitWriter& out, const QuantizedRunner& r, const QuantizedRunner* base) {
+  write_runner_core(out, r, base);
+  write_bridge(out, r.bridge);
+}
+
+void write_runner_core(BitWriter& out, const QuantizedRunner& r, const QuantizedRunner* base) {
   out.write_exp_golomb(r.id, kIdK);
   out.write_bool(base != nullptr);
   if (!base) {

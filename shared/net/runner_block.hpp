@@ -42,6 +42,9 @@ struct QuantizedRunner {
   // Mode Countdown only (zero otherwise): ticks until it runs, 0..kMaxWireCountdown.
   std::uint16_t countdown_ticks = 0;
   QuantizedPose pose;
+  // Residuals that rebuild the runner in the previous snapshots (written in both forms, never
+  // delta-coded: they depend on the frames around this one, not on the baseline).
+  RunnerBridge bridge;
   friend bool operator==(const QuantizedRunner&, const QuantizedRunner&) = default;
 };
 
@@ -58,6 +61,9 @@ RunnerSnapshot rebuild_runner(const QuantizedRunner& q);
 
 // Appends one runner; delta against `baseline` (same id) when given.
 void write_runner(BitWriter& out, const QuantizedRunner& r, const QuantizedRunner* baseline);
+// The same in two parts: everything before the bridge, then the bridge (the last field of a
+// runner), so that an encoder can send a runner with or without its residuals.
+void write_runner_core(BitWriter& out, const QuantizedRunner& r, const QuantizedRunner* baseline);
 
 // Decodes a block of `count` runners against `baseline` (nullptr: the block must be all full).
 // False on corruption: truncation, a delta without baseline, a duplicate id, a bad enum.

@@ -24,7 +24,13 @@ struct SnapshotEncoderStats {
   std::size_t runners = 0;          // runners written, all snapshots
   std::size_t runner_bytes = 0;     // bytes of runner blocks, all snapshots
   std::size_t runners_trimmed = 0;  // runners left out for lack of room
+  std::size_t bridge_bits = 0;      // of the runner blocks: the bridge residuals
 };
+
+// Whether runners carry their bridge residuals (net/bridge_residual.hpp) to this client: only
+// while its acknowledgements say it loses snapshots (Auto), so a clean path pays one bit a
+// runner for them.
+enum class BridgePolicy : std::uint8_t { Auto, Always, Never };
 
 class SnapshotEncoder {
  public:
@@ -50,6 +56,11 @@ class SnapshotEncoder {
   // Forget every baseline (e.g. after the client's runner restarted in a new slot).
   void reset();
 
+  void set_bridge_policy(BridgePolicy p) { bridge_policy_ = p; }
+  // Recent share of sent snapshots the client's acks skipped (lost, or their ack was), 0..1.
+  double skipped() const { return skipped_; }
+  bool sends_bridges() const;
+
   const SnapshotEncoderStats& stats() const { return stats_; }
   std::optional<Tick> acked_tick() const { return acked_; }
 
@@ -66,6 +77,11 @@ class SnapshotEncoder {
   // A name table (SnapshotFrame::names) all of whose names this client has confirmed.
   std::shared_ptr<const SnapshotFrame::Names> all_names_confirmed_;
   SnapshotEncoderStats stats_;
+  BridgePolicy bridge_policy_ = BridgePolicy::Auto;
+  // A new client is taken to lose snapshots until its acks show otherwise (about 2 s on a clean
+  // path): a lossy one is bridged from its first seconds.
+  double skipped_ = 0.03;
+  bool bridges_on_ = true;
 };
 
 }  // namespace spear::net

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "net/quantize.hpp"
+
 namespace spear::net {
 
 SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous,
@@ -60,6 +62,49 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
     names_ = std::make_shared<const Names>(std::move(names));
   }
   full_.resize(runners_.size());
+  bridge_.resize(runners_.size());
+  add_bridges(previous);
+}
+
+const BridgePoint* SnapshotFrame::BridgePoints::find(RunnerId id) const {
+  const auto it = std::lower_bound(
+      points.begin(), points.end(), id,
+      [](const std::pair<RunnerId, BridgePoint>& p, RunnerId v) { return p.first < v; });
+  return it != points.end() && it->first == id ? &it->second : nullptr;
+}
+
+void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
+  auto own = std::make_shared<BridgePoints>();
+  own->tick = tick_;
+  own->points.reserve(runners_.size());
+  for (const auto& [id, i] : by_id_) {
+    const QuantizedRunner& q = runners_[i];
+    own->points.emplace_back(
+        id, bridge_point(rebuild_pose(q.pose), static_cast<double>(q.distance) * kDistanceStep));
+  }
+  recent_.push_back(own);
+  // Frames of a match come in ascending ticks; a server that went back in time starts afresh.
+  if (previous && previous->tick_ < tick_) {
+    for (const auto& p : previous->recent_) {
+      if (recent_.size() > kBridgeDepth + 1) break;
+      recent_.push_back(p);
+    }
+  }
+  for (auto& q : runners_) {
+    q.bridge = {};
+    // back[k] rebuilds recent_[k + 1] against the chord from recent_[k + 2] to this frame.
+    for (std::size_t k = 0; k < kBridgeDepth && k + 2 < recent_.size(); ++k) {
+      const BridgePoints& lost = *recent_[k + 1];
+      const BridgePoints& from = *recent_[k + 2];
+      const BridgePoint* truth = lost.find(q.id);
+      const BridgePoint* a = from.find(q.id);
+      const BridgePoint* b = own->find(q.id);
+      if (!truth || !a || !b) continue;
+      q.bridge.back[k] =
+          make_bridge_residual(*truth, *a, *b, lost.tick - from.tick, tick_ - lost.tick,
+                               k == 0 ? kBridgeThresholdQ : kBridgeDeepThresholdQ);
+    }
+  }
 }
 
 std::optional<std::size_t> SnapshotFrame::index_of(RunnerId id) const {
@@ -73,7 +118,16 @@ const BitWriter& SnapshotFrame::full_bits(std::size_t i) const {
   auto& slot = full_[i];
   if (!slot) {
     slot.emplace();
-    write_runner(*slot, runners_[i], nullptr);
+    write_runner_core(*slot, runners_[i], nullptr);
+  }
+  return *slot;
+}
+
+const BitWriter& SnapshotFrame::bridge_bits(std::size_t i) const {
+  auto& slot = bridge_[i];
+  if (!slot) {
+    slot.emplace();
+    write_bridge(*slot, runners_[i].bridge);
   }
   return *slot;
 }
@@ -101,8 +155,8 @@ const BitWriter& SnapshotFrame::Deltas::bits(std::size_t i) const {
   auto& slot = bits_[i];
   if (!slot) {
     slot.emplace();
-    write_runner(*slot, frame_->runners_[i],
-                 &baseline_->runners_[static_cast<std::size_t>(index_[i])]);
+    write_runner_core(*slot, frame_->runners_[i],
+                      &baseline_->runners_[static_cast<std::size_t>(index_[i])]);
   }
   return *slot;
 }

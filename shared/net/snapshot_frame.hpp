@@ -25,7 +25,9 @@ class SnapshotFrame {
   // Quantizes every runner of `snapshot` (in its order; a repeated id keeps its first runner)
   // and pairs each with its roster name (cut to kMaxNameBytes). snapshot.own is not used.
   // With the previous frame given, an unchanged name table is shared with it, so encoders
-  // that saw every name confirmed skip looking again.
+  // that saw every name confirmed skip looking again, and each runner carries the residuals
+  // that rebuild it in the previous frames (net/bridge_residual.hpp): every client of a match
+  // gets every frame's tick, so what a lost one held is the same for all of them.
   explicit SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous = nullptr,
                          PoseCodecMode mode = PoseCodecMode::BoneAngles);
 
@@ -36,7 +38,8 @@ class SnapshotFrame {
     const SnapshotFrame& baseline() const { return *baseline_; }
     // Index of runner i of the frame in the baseline; -1 when the baseline lacks it.
     std::int32_t baseline_index(std::size_t i) const { return index_[i]; }
-    // Runner i as a delta against its baseline runner (baseline_index(i) ≥ 0).
+    // Runner i as a delta against its baseline runner (baseline_index(i) ≥ 0), without the
+    // bridge.
     const BitWriter& bits(std::size_t i) const;
 
    private:
@@ -60,19 +63,34 @@ class SnapshotFrame {
   const std::shared_ptr<const Names>& names() const { return names_; }
   const std::vector<BrokenTarget>& broken() const { return broken_; }
 
-  // Runner i as write_runner() writes it in full.
+  // Each runner as clients rebuild it from this frame (joints, distance), by id: what later
+  // frames bridge against.
+  struct BridgePoints {
+    Tick tick = 0;
+    std::vector<std::pair<RunnerId, BridgePoint>> points;  // sorted by id
+    const BridgePoint* find(RunnerId id) const;
+  };
+
+  // Runner i as write_runner_core() writes it in full (the bridge follows: bridge_bits).
   const BitWriter& full_bits(std::size_t i) const;
+  // Runner i's bridge residuals as write_bridge() writes them.
+  const BitWriter& bridge_bits(std::size_t i) const;
   // This frame against `baseline` (an older frame); the same object for every caller.
   const Deltas& against(const SnapshotFrame& baseline) const;
 
  private:
+  void add_bridges(const SnapshotFrame* previous);
+
   Tick tick_ = 0;
   std::vector<QuantizedRunner> runners_;
   std::vector<double> distances_;
   std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
   std::shared_ptr<const Names> names_;
   std::vector<BrokenTarget> broken_;
+  // This frame's points first, then those of up to kBridgeDepth + 1 frames before it.
+  std::vector<std::shared_ptr<const BridgePoints>> recent_;
   mutable std::vector<std::optional<BitWriter>> full_;
+  mutable std::vector<std::optional<BitWriter>> bridge_;
   mutable std::vector<std::unique_ptr<Deltas>> deltas_;  // one per baseline frame used so far
 };
 

@@ -110,10 +110,13 @@ inline Playback play(InterpolationBuffer& buf, const std::vector<Arrival>& arriv
   return run;
 }
 
-inline InterpolationBuffer make_buffer() {
+// A buffer that starts as a clean path goes on (two intervals): the figures of the tests are
+// those of the steady state; StartsAtThreeIntervalsUntilThePathIsShownClean covers the start.
+inline InterpolationBuffer make_buffer(bool start_lossy = false) {
   InterpolationConfig c;
   c.tick_rate = kTickRate;
   c.snapshot_rate = kTickRate / kStride;
+  c.start_lossy = start_lossy;
   return InterpolationBuffer(c);
 }
 

@@ -132,6 +132,70 @@ TEST(InterpolationBuffer, AdaptiveDelayGrowsWithJitterAndShrinksBack) {
   EXPECT_LT(calm.worst_distance_step, kSpeed * kFrame * 1.15);  // slewed, not jumped
 }
 
+TEST(InterpolationBuffer, LossInRunsRaisesTheDelayToThreeIntervalsWithoutSteppingTheShownTime) {
+  auto buf = make_buffer();
+  NetModel m;
+  m.loss = 0.12;
+  m.seed = 9;
+  auto arrivals = network(0, 600, m);  // 10 s of a lossy path (runs of two and more)
+  const auto clean = network(602, 2400, {});
+  arrivals.insert(arrivals.end(), clean.begin(), clean.end());
+  double max_intervals = 0.0;
+  double worst_rate_error = 0.0;  // |render time advance / frame − 1|
+  std::size_t next = 0;
+  std::optional<double> previous;
+  for (double now = 0.0; now <= 40.0; now += kFrame) {
+    while (next < arrivals.size() && arrivals[next].local <= now) {
+      buf.push(arrivals[next].tick, {truth(arrivals[next].tick / kTickRate)}, arrivals[next].local);
+      ++next;
+    }
+    const InterpolatedView& v = buf.sample(now);
+    if (v.kind == SampleKind::Empty) continue;
+    if (previous && now > 1.0)
+      worst_rate_error =
+          std::max(worst_rate_error, std::abs((v.render_time - *previous) / kFrame - 1.0));
+    previous = v.render_time;
+    max_intervals = std::max(max_intervals, buf.delay_intervals());
+    if (std::abs(now - 10.0) < kFrame / 2) {
+      EXPECT_GT(buf.recent_loss(), 0.03);
+      EXPECT_NEAR(buf.delay_intervals(), 3.0, 1e-9);
+      EXPECT_NEAR(buf.delay(), 3.0 / 30.0, 0.01);  // the playback clock followed
+    }
+  }
+  EXPECT_NEAR(max_intervals, 3.0, 1e-9);
+  // The shown time never steps: it runs within the clock's ±10 % of real time throughout.
+  EXPECT_LT(worst_rate_error, 0.1 + 1e-6);
+  EXPECT_EQ(buf.stats().resyncs, 0u);
+  // Clean for 30 s: back to two intervals.
+  EXPECT_NEAR(buf.delay_intervals(), 2.0, 1e-9);
+  EXPECT_NEAR(buf.delay(), 2.0 / 30.0, 0.005);
+}
+
+TEST(InterpolationBuffer, StartsAtThreeIntervalsUntilThePathIsShownClean) {
+  auto buf = make_buffer(true);
+  const Playback start = play(buf, network(0, 120, {}), 0.0, 2.0);
+  EXPECT_NEAR(buf.delay_intervals(), 3.0, 1e-9);
+  EXPECT_NEAR(buf.delay(), 3.0 / 30.0, 0.01);
+  EXPECT_EQ(start.extrapolated + start.held, 0);
+  // Clean: after burst_memory it slews back to two intervals, the shown time never stepping.
+  const Playback later = play(buf, network(0, 1200, {}), 2.0 + kFrame, 20.0, 2.0 + kFrame);
+  EXPECT_NEAR(buf.delay_intervals(), 2.0, 1e-9);
+  EXPECT_NEAR(buf.delay(), 2.0 / 30.0, 0.005);
+  EXPECT_LT(later.worst_distance_step, kSpeed * kFrame * 1.15);
+  EXPECT_EQ(buf.stats().resyncs, 0u);
+}
+
+TEST(InterpolationBuffer, SingleLossesKeepTwoIntervals) {
+  auto buf = make_buffer();
+  NetModel m;
+  m.loss = 0.12;
+  m.single_losses = true;
+  const Playback run = play(buf, network(0, 600, m), 0.0, 10.0);
+  EXPECT_GT(buf.recent_loss(), 0.03);
+  EXPECT_NEAR(buf.delay_intervals(), 2.0, 1e-9);
+  EXPECT_EQ(run.extrapolated + run.held, 0);
+}
+
 TEST(InterpolationBuffer, ExtrapolatesBrieflyThenHoldsThenRecoversSmoothly) {
   auto buf = make_buffer();
   auto before = network(0, 120, {});  // snapshots up to t = 2 s, then silence for 1 s

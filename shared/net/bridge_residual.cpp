@@ -1,0 +1,196 @@
+#include "net/bridge_residual.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace spear::net {
+namespace {
+
+using rig::Joint;
+
+// The joints from the pelvis outwards, each after its parent (-1: none, the residual is
+// predicted as zero). Position k of this order is bit k of BridgeResidual::joints.
+struct TreeJoint {
+  Joint joint;
+  int parent;  // position in this order
+};
+constexpr std::array<TreeJoint, rig::kJointCount> kTree{{
+    {Joint::Pelvis, -1},
+    {Joint::Chest, 0},
+    {Joint::Hip, 0},
+    {Joint::Shoulder, 1},
+    {Joint::Head, 1},
+    {Joint::KneeNear, 2},
+    {Joint::FootNear, 5},
+    {Joint::KneeFar, 2},
+    {Joint::FootFar, 7},
+    {Joint::ElbowNear, 3},
+    {Joint::HandNear, 9},
+    {Joint::ElbowFar, 3},
+    {Joint::HandFar, 11},
+    {Joint::SpearTail, 10},
+    {Joint::SpearTip, 13},
+}};
+static_assert(rig::kJointCount <= 16, "BridgeResidual::joints is a 16-bit mask");
+
+// Chord gaps are the snapshot stride (2 ticks at 30 Hz of 60: two bits); the rebuilt snapshot
+// is level + 1 strides back (one bit). Sent differences exceed the threshold.
+constexpr unsigned kChordGapK = 1, kGapK = 0, kValueK = 3;
+
+std::size_t idx(Joint j) { return static_cast<std::size_t>(j); }
+
+bool gap_ok(std::uint32_t g) { return g >= 1 && g <= kMaxBridgeGap; }
+
+// Steps, or nullopt outside ±kMaxBridgeQ (or not finite).
+std::optional<std::int32_t> to_steps(double units) {
+  const double q = std::round(units / kBridgeStep);
+  if (!std::isfinite(q) || std::abs(q) > kMaxBridgeQ) return std::nullopt;
+  return static_cast<std::int32_t>(q);
+}
+
+void write_residual(BitWriter& out, const BridgeResidual& r, std::size_t level) {
+  out.write_exp_golomb(r.chord_gap - 1u, kChordGapK);
+  out.write_signed(std::int64_t{r.gap} - std::int64_t{r.chord_gap} * std::int64_t(level + 1),
+                   kGapK);
+  out.write_bits(r.joints, rig::kJointCount);
+  out.write_bool(r.has_distance);
+  for (std::size_t k = 0; k < rig::kJointCount; ++k) {
+    if (!((r.joints >> k) & 1u)) continue;
+    out.write_signed(r.joint[k][0], kValueK);
+    out.write_signed(r.joint[k][1], kValueK);
+  }
+  if (r.has_distance) out.write_signed(r.distance, kValueK);
+}
+
+bool read_value(BitReader& in, std::int32_t& v) {
+  const std::int64_t q = in.read_signed(kValueK);
+  if (!in.ok() || q < -kMaxBridgeQ || q > kMaxBridgeQ) return false;
+  v = static_cast<std::int32_t>(q);
+  return true;
+}
+
+bool read_residual(BitReader& in, BridgeResidual& r, std::size_t level) {
+  const std::uint64_t chord_gap = in.read_exp_golomb(kChordGapK) + 1;
+  if (!in.ok() || chord_gap > kMaxBridgeGap) return false;
+  const std::int64_t gap = in.read_signed(kGapK) + static_cast<std::int64_t>(chord_gap) *
+                                                       static_cast<std::int64_t>(level + 1);
+  if (!in.ok() || gap < 1 || gap > std::int64_t{kMaxBridgeGap}) return false;
+  r.gap = static_cast<std::uint8_t>(gap);
+  r.chord_gap = static_cast<std::uint8_t>(chord_gap);
+  r.joints = static_cast<std::uint16_t>(in.read_bits(rig::kJointCount));
+  r.has_distance = in.read_bool();
+  r.joint = {};
+  for (std::size_t k = 0; k < rig::kJointCount; ++k) {
+    if (!((r.joints >> k) & 1u)) continue;
+    if (!read_value(in, r.joint[k][0]) || !read_value(in, r.joint[k][1])) return false;
+  }
+  r.distance = 0;
+  if (r.has_distance && !read_value(in, r.distance)) return false;
+  // A residual that sends nothing is never written.
+  return in.ok() && (r.joints != 0 || r.has_distance);
+}
+
+}  // namespace
+
+BridgePoint bridge_point(const rig::Pose& pose, double distance) {
+  return BridgePoint{pose.joints, distance};
+}
+
+float bridge_share(std::uint32_t chord_gap, std::uint32_t gap) {
+  return static_cast<float>(chord_gap) / static_cast<float>(chord_gap + gap);
+}
+
+BridgePoint bridge_chord(const BridgePoint& from, const BridgePoint& to, std::uint32_t chord_gap,
+                         std::uint32_t gap) {
+  const float t = bridge_share(chord_gap, gap);
+  BridgePoint out;
+  for (std::size_t j = 0; j < rig::kJointCount; ++j)
+    out.joints[j] = rig::lerp(from.joints[j], to.joints[j], t);
+  out.distance = from.distance + (to.distance - from.distance) * static_cast<double>(t);
+  return out;
+}
+
+std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
+                                                   const BridgePoint& from, const BridgePoint& to,
+                                                   std::uint32_t chord_gap, std::uint32_t gap,
+                                                   std::int32_t threshold_q) {
+  if (!gap_ok(gap) || !gap_ok(chord_gap)) return std::nullopt;
+  const BridgePoint chord = bridge_chord(from, to, chord_gap, gap);
+  BridgeResidual r;
+  r.gap = static_cast<std::uint8_t>(gap);
+  r.chord_gap = static_cast<std::uint8_t>(chord_gap);
+  // The residual each joint has as the client will rebuild it, steps.
+  std::array<std::array<std::int32_t, 2>, rig::kJointCount> rebuilt{};
+  for (std::size_t k = 0; k < kTree.size(); ++k) {
+    const std::size_t j = idx(kTree[k].joint);
+    const auto predicted = kTree[k].parent < 0 ? std::array<std::int32_t, 2>{}
+                                               : rebuilt[static_cast<std::size_t>(kTree[k].parent)];
+    const auto x = to_steps(truth.joints[j].x - chord.joints[j].x);
+    const auto y = to_steps(truth.joints[j].y - chord.joints[j].y);
+    if (!x || !y) return std::nullopt;
+    const std::array<std::int32_t, 2> diff{*x - predicted[0], *y - predicted[1]};
+    if (std::abs(diff[0]) > kMaxBridgeQ || std::abs(diff[1]) > kMaxBridgeQ) return std::nullopt;
+    if (std::max(std::abs(diff[0]), std::abs(diff[1])) > threshold_q) {
+      r.joints = static_cast<std::uint16_t>(r.joints | (1u << k));
+      r.joint[k] = diff;
+      rebuilt[k] = {*x, *y};
+    } else {
+      rebuilt[k] = predicted;
+    }
+  }
+  const auto d = to_steps(truth.distance - chord.distance);
+  if (!d) return std::nullopt;
+  if (std::abs(*d) > threshold_q) {
+    r.has_distance = true;
+    r.distance = *d;
+  }
+  if (r.joints == 0 && !r.has_distance) return std::nullopt;
+  return r;
+}
+
+BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to,
+                                  const BridgeResidual& residual) {
+  BridgePoint out = bridge_chord(from, to, residual.chord_gap, residual.gap);
+  std::array<std::array<std::int32_t, 2>, rig::kJointCount> rebuilt{};
+  for (std::size_t k = 0; k < kTree.size(); ++k) {
+    auto r = kTree[k].parent < 0 ? std::array<std::int32_t, 2>{}
+                                 : rebuilt[static_cast<std::size_t>(kTree[k].parent)];
+    if ((residual.joints >> k) & 1u) {
+      r[0] += residual.joint[k][0];
+      r[1] += residual.joint[k][1];
+    }
+    rebuilt[k] = r;
+    rig::Vec2& p = out.joints[idx(kTree[k].joint)];
+    p.x += static_cast<float>(r[0]) * kBridgeStep;
+    p.y += static_cast<float>(r[1]) * kBridgeStep;
+  }
+  if (residual.has_distance) out.distance += static_cast<double>(residual.distance) * kBridgeStep;
+  return out;
+}
+
+void write_bridge(BitWriter& out, const RunnerBridge& bridge) {
+  const bool any = std::any_of(bridge.back.begin(), bridge.back.end(),
+                               [](const auto& b) { return b.has_value(); });
+  out.write_bool(any);
+  if (!any) return;
+  for (std::size_t level = 0; level < kBridgeDepth; ++level) {
+    const auto& b = bridge.back[level];
+    out.write_bool(b.has_value());
+    if (b) write_residual(out, *b, level);
+  }
+}
+
+bool read_bridge(BitReader& in, RunnerBridge& bridge) {
+  for (auto& b : bridge.back) b.reset();
+  if (!in.read_bool()) return in.ok();
+  for (std::size_t level = 0; level < kBridgeDepth; ++level) {
+    if (!in.read_bool()) continue;
+    BridgeResidual r;
+    if (!read_residual(in, r, level)) return false;
+    bridge.back[level] = r;
+  }
+  // "Something follows" and then nothing is not how it is written.
+  return in.ok() && (bridge.back[0] || bridge.back[1]);
+}
+
+}  // namespace spear::net

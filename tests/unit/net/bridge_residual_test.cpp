@@ -1,0 +1,333 @@
+// Bridge residuals (net/bridge_residual.hpp): what rebuilds a lost snapshot from its successor.
+#include "net/bridge_residual.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "net/pose_codec.hpp"
+#include "net/quantize.hpp"
+#include "net/runner_block.hpp"
+#include "net/snapshot_encoder.hpp"
+#include "net/snapshot_frame.hpp"
+#include "rig/rig.hpp"
+
+namespace spear::net {
+namespace {
+
+// Per axis: a joint whose difference was sent rebuilds within half a step; one left out within
+// the threshold (it takes its parent's correction, which was within half a step).
+constexpr float kWorstAxis = (static_cast<float>(kBridgeThresholdQ) + 0.5f) * kBridgeStep;
+
+BridgePoint random_point(std::mt19937& rng, float spread) {
+  std::uniform_real_distribution<float> u(-spread, spread);
+  BridgePoint p;
+  for (auto& j : p.joints) j = {u(rng), u(rng) - 40.f};
+  p.distance = 1000.0 + u(rng);
+  return p;
+}
+
+float worst_axis(const BridgePoint& a, const BridgePoint& b) {
+  float w = static_cast<float>(std::abs(a.distance - b.distance));
+  for (std::size_t j = 0; j < rig::kJointCount; ++j)
+    w = std::max(
+        {w, std::abs(a.joints[j].x - b.joints[j].x), std::abs(a.joints[j].y - b.joints[j].y)});
+  return w;
+}
+
+TEST(BridgeResidual, RebuildsTheTruthWithinTheThresholdWhateverTheKink) {
+  std::mt19937 rng(3);
+  int sent = 0;
+  for (int i = 0; i < 500; ++i) {
+    const BridgePoint from = random_point(rng, 30.f), to = random_point(rng, 30.f);
+    const std::uint32_t chord_gap = 1 + rng() % 4, gap = 1 + rng() % 4;
+    BridgePoint truth = bridge_chord(from, to, chord_gap, gap);
+    // Kinks of every size: most joints a little off the chord, some far.
+    const float spread = i % 3 == 0 ? 0.8f : 25.f;
+    std::uniform_real_distribution<float> kink(-spread, spread);
+    for (auto& j : truth.joints) j += rig::Vec2{kink(rng), kink(rng)};
+    truth.distance += kink(rng);
+    const auto r = make_bridge_residual(truth, from, to, chord_gap, gap);
+    const BridgePoint chord = bridge_chord(from, to, chord_gap, gap);
+    if (!r) {  // nothing above the threshold: the chord is the rebuild
+      EXPECT_LE(worst_axis(chord, truth), kWorstAxis + 1e-3f);
+      continue;
+    }
+    ++sent;
+    EXPECT_EQ(r->gap, gap);
+    EXPECT_EQ(r->chord_gap, chord_gap);
+    const BridgePoint rebuilt = apply_bridge_residual(from, to, *r);
+    EXPECT_LE(worst_axis(rebuilt, truth), kWorstAxis + 1e-3f) << "case " << i;
+  }
+  EXPECT_GT(sent, 300);
+}
+
+TEST(BridgeResidual, SmoothMotionSendsNothing) {
+  std::mt19937 rng(4);
+  const BridgePoint from = random_point(rng, 30.f), to = random_point(rng, 30.f);
+  BridgePoint truth = bridge_chord(from, to, 2, 2);
+  const float threshold = static_cast<float>(kBridgeThresholdQ) * kBridgeStep;
+  for (auto& j : truth.joints) j.x += 0.9f * threshold;  // under the threshold everywhere
+  EXPECT_FALSE(make_bridge_residual(truth, from, to, 2, 2));
+  truth.joints[static_cast<std::size_t>(rig::Joint::FootFar)].y -= threshold + 2.f;
+  const auto r = make_bridge_residual(truth, from, to, 2, 2);
+  ASSERT_TRUE(r);
+  // The far foot alone: one joint's bit, no distance.
+  EXPECT_EQ(std::popcount(r->joints), 1);
+  EXPECT_FALSE(r->has_distance);
+}
+
+TEST(BridgeResidual, AWholeBodyShiftCostsOneJoint) {
+  std::mt19937 rng(5);
+  const BridgePoint from = random_point(rng, 30.f), to = random_point(rng, 30.f);
+  BridgePoint truth = bridge_chord(from, to, 2, 2);
+  for (auto& j : truth.joints) j.y += 13.f;  // the body drops at touchdown
+  const auto r = make_bridge_residual(truth, from, to, 2, 2);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->joints, 1u);  // the pelvis; everything else inherits it
+  EXPECT_LE(worst_axis(apply_bridge_residual(from, to, *r), truth), kBridgeStep);
+}
+
+TEST(BridgeResidual, GapsOutOfRangeOrValuesBeyondMotionSendNothing) {
+  std::mt19937 rng(6);
+  const BridgePoint from = random_point(rng, 30.f), to = random_point(rng, 30.f);
+  BridgePoint truth = bridge_chord(from, to, 2, 2);
+  truth.joints[0].x += 10.f;
+  EXPECT_TRUE(make_bridge_residual(truth, from, to, 2, 2));
+  EXPECT_FALSE(make_bridge_residual(truth, from, to, 0, 2));
+  EXPECT_FALSE(make_bridge_residual(truth, from, to, 2, kMaxBridgeGap + 1));
+  truth.distance += 1e6;  // a restart across the course
+  EXPECT_FALSE(make_bridge_residual(truth, from, to, 2, 2));
+}
+
+RunnerBridge sample_bridge() {
+  RunnerBridge b;
+  BridgeResidual r;
+  r.gap = 2;
+  r.chord_gap = 2;
+  r.joints = 0b0000'0001'0000'0101;
+  r.joint[0] = {-3, 17};
+  r.joint[2] = {40, -1};
+  r.joint[8] = {-kMaxBridgeQ, kMaxBridgeQ};
+  b.back[0] = r;
+  r.gap = 4;
+  r.chord_gap = 2;
+  r.has_distance = true;
+  r.distance = -9;
+  b.back[1] = r;
+  return b;
+}
+
+TEST(BridgeResidual, EncodesAndDecodesExactly) {
+  for (int variant = 0; variant < 4; ++variant) {
+    RunnerBridge b = sample_bridge();
+    if (variant & 1) b.back[0].reset();
+    if (variant & 2) b.back[1].reset();
+    BitWriter w;
+    write_bridge(w, b);
+    w.write_bits(0x2d, 6);  // whatever follows is left alone
+    const auto bytes = w.take();
+    BitReader in(bytes);
+    RunnerBridge out;
+    ASSERT_TRUE(read_bridge(in, out));
+    EXPECT_EQ(out, b);
+    EXPECT_EQ(in.read_bits(6), 0x2du);
+  }
+  // Nothing to rebuild: one bit.
+  BitWriter w;
+  write_bridge(w, RunnerBridge{});
+  EXPECT_EQ(w.bit_count(), 1u);
+}
+
+TEST(BridgeResidual, CorruptOrTruncatedStreamsAreRejected) {
+  BitWriter w;
+  write_bridge(w, sample_bridge());
+  const auto bytes = w.take();
+  for (std::size_t n = 0; n + 1 < bytes.size(); ++n) {
+    BitReader in(std::span<const std::uint8_t>(bytes.data(), n));
+    RunnerBridge out;
+    EXPECT_FALSE(read_bridge(in, out)) << n << " bytes";
+  }
+  // A chord gap beyond kMaxBridgeGap.
+  BitWriter g;
+  g.write_bool(true);
+  g.write_bool(true);
+  g.write_exp_golomb(kMaxBridgeGap, 1);
+  g.write_signed(0, 0);
+  g.write_bits(1, rig::kJointCount);
+  g.write_bool(false);
+  g.write_signed(40, 3);
+  g.write_signed(40, 3);
+  g.write_bool(false);
+  auto gb = g.take();
+  BitReader gin(gb);
+  RunnerBridge out;
+  EXPECT_FALSE(read_bridge(gin, out));
+  // A gap of zero ticks (the rebuilt snapshot would be the carrier).
+  BitWriter z;
+  z.write_bool(true);
+  z.write_bool(true);
+  z.write_exp_golomb(1, 1);
+  z.write_signed(-2, 0);
+  z.write_bits(1, rig::kJointCount);
+  z.write_bool(false);
+  z.write_signed(40, 3);
+  z.write_signed(40, 3);
+  z.write_bool(false);
+  auto zb = z.take();
+  BitReader zin(zb);
+  EXPECT_FALSE(read_bridge(zin, out));
+  // "Something follows", then nothing.
+  BitWriter n;
+  n.write_bool(true);
+  n.write_bool(false);
+  n.write_bool(false);
+  auto nb = n.take();
+  BitReader nin(nb);
+  EXPECT_FALSE(read_bridge(nin, out));
+  // A residual that says it sends something and sends nothing.
+  BitWriter e;
+  e.write_bool(true);
+  e.write_bool(true);
+  e.write_exp_golomb(1, 1);
+  e.write_signed(0, 0);
+  e.write_bits(0, rig::kJointCount);
+  e.write_bool(false);
+  e.write_bool(false);
+  auto eb = e.take();
+  BitReader ein(eb);
+  EXPECT_FALSE(read_bridge(ein, out));
+}
+
+TEST(BridgeResidual, RunnerBlocksCarryThemInBothForms) {
+  RunnerSnapshot s;
+  s.id = 5;
+  s.distance = 321.5;
+  s.pose.joints[0] = {0.f, -66.f};
+  s.bridge = sample_bridge();
+  const QuantizedRunner q = quantize_runner(s);
+  ASSERT_EQ(q.bridge, s.bridge);
+  RunnerSnapshot base_s = s;
+  base_s.bridge = {};
+  base_s.distance = 300.0;
+  QuantizedSnapshot base;
+  base.runners.push_back(quantize_runner(base_s));
+  const std::array<const QuantizedRunner*, 2> forms{nullptr, &base.runners[0]};
+  for (const QuantizedRunner* against : forms) {
+    BitWriter w;
+    write_runner(w, q, against);
+    const auto bytes = w.take();
+    std::vector<QuantizedRunner> out;
+    ASSERT_TRUE(read_runner_block(bytes, 1, against ? &base : nullptr, out));
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0], q);
+    EXPECT_EQ(rebuild_runner(out[0]).bridge, s.bridge);
+  }
+}
+
+// A real rig landing from a leap, 30 Hz frames of a 60 Hz rig: the snapshot where the chord
+// misses the most (the plant) is rebuilt from its successor's residual within the threshold,
+// where the chord misses by many units.
+TEST(BridgeResidual, ALostSnapshotAtALandingIsRebuiltFromItsSuccessor) {
+  rig::RigState state;
+  std::shared_ptr<const SnapshotFrame> previous;
+  std::vector<std::shared_ptr<const SnapshotFrame>> frames;
+  for (Tick tick = 1; tick <= 240; ++tick) {
+    rig::RigInput in;
+    in.motion = tick >= 60 && tick < 97 ? rig::Motion::Leap : rig::Motion::Run;
+    in.cadence = 2.8f;
+    const rig::Pose pose = rig::step_rig(state, in, 1.f / 60.f);
+    if (tick % 2) continue;
+    Snapshot w;
+    w.tick = tick;
+    RunnerSnapshot r;
+    r.id = 1;
+    r.pose = pose;
+    r.distance = state.scroll;
+    w.runners.push_back(r);
+    auto f = std::make_shared<const SnapshotFrame>(w, previous.get());
+    frames.push_back(f);
+    previous = f;
+  }
+  const auto point = [](const SnapshotFrame& f) {
+    const RunnerSnapshot r = rebuild_runner(f.runner(0));
+    return bridge_point(r.pose, r.distance);
+  };
+  float worst_chord = 0.f, worst_rebuilt = 0.f, worst_rebuilt2 = 0.f;
+  for (std::size_t i = 3; i < frames.size(); ++i) {
+    const BridgePoint lost = point(*frames[i - 1]), from = point(*frames[i - 2]);
+    const BridgePoint to = point(*frames[i]);
+    const BridgeResidual* r =
+        frames[i]->runner(0).bridge.back[0] ? &*frames[i]->runner(0).bridge.back[0] : nullptr;
+    const BridgePoint chord = bridge_chord(from, to, 2, 2);
+    const BridgePoint rebuilt = r ? apply_bridge_residual(from, to, *r) : chord;
+    worst_chord = std::max(worst_chord, worst_axis(chord, lost));
+    worst_rebuilt = std::max(worst_rebuilt, worst_axis(rebuilt, lost));
+    // Two lost in a row: i−2 from i−3 and i, then i−1 against the rebuilt i−2.
+    const BridgePoint lost2 = from, from3 = point(*frames[i - 3]);
+    const auto& b = frames[i]->runner(0).bridge;
+    const BridgePoint rebuilt_2 =
+        b.back[1] ? apply_bridge_residual(from3, to, *b.back[1]) : bridge_chord(from3, to, 2, 4);
+    const BridgePoint rebuilt_1 = b.back[0] ? apply_bridge_residual(rebuilt_2, to, *b.back[0])
+                                            : bridge_chord(rebuilt_2, to, 2, 2);
+    worst_rebuilt2 =
+        std::max({worst_rebuilt2, worst_axis(rebuilt_2, lost2), worst_axis(rebuilt_1, lost)});
+  }
+  std::printf("  landing: chord misses by %.2f units, rebuilt %.2f, two in a row rebuilt %.2f\n",
+              worst_chord, worst_rebuilt, worst_rebuilt2);
+  EXPECT_GT(worst_chord, 8.f);
+  EXPECT_LE(worst_rebuilt, kWorstAxis + 1e-3f);
+  // i−2 within the deeper threshold, i−1 within its own plus half of that.
+  const float deep = (static_cast<float>(kBridgeDeepThresholdQ) + 0.5f) * kBridgeStep;
+  EXPECT_LE(worst_rebuilt2, kWorstAxis + 0.5f * deep + 1e-3f);
+}
+
+// The encoder sends residuals only while the client's acks skip snapshots: a clean path pays
+// one bit a runner.
+TEST(BridgeResidual, EncodersSendThemOnlyToClientsThatLoseSnapshots) {
+  rig::RigState state;
+  SnapshotEncoder clean, lossy;
+  std::size_t lossy_runners = 0, clean_bits = 0, lossy_bits = 0, clean_runners = 0;
+  for (Tick tick = 1; tick <= 1200; ++tick) {
+    rig::RigInput in;
+    in.motion = tick % 140 < 37 ? rig::Motion::Leap : rig::Motion::Run;
+    in.cadence = 2.8f;
+    const rig::Pose pose = rig::step_rig(state, in, 1.f / 60.f);
+    if (tick % 2) continue;
+    Snapshot w;
+    w.tick = tick;
+    RunnerSnapshot r;
+    r.id = 1;
+    r.pose = pose;
+    r.distance = state.scroll;
+    w.runners.push_back(r);
+    (void)clean.encode(w);
+    (void)lossy.encode(w);
+    clean.acknowledge(tick);
+    if (tick % 20 != 0) lossy.acknowledge(tick);  // one in ten never arrives
+    if (tick > 600) lossy_runners += 1;
+    if (tick == 600) {
+      clean_bits = clean.stats().bridge_bits;
+      lossy_bits = lossy.stats().bridge_bits;
+      clean_runners = clean.stats().runners;
+      EXPECT_FALSE(clean.sends_bridges());
+      EXPECT_TRUE(lossy.sends_bridges());
+      EXPECT_NEAR(lossy.skipped(), 0.1, 0.05);
+    }
+  }
+  // After the first seconds (a new client is bridged until its acks show a clean path), the one
+  // 0 bit each.
+  clean_bits = clean.stats().bridge_bits - clean_bits;
+  lossy_bits = lossy.stats().bridge_bits - lossy_bits;
+  EXPECT_EQ(clean_bits, clean.stats().runners - clean_runners);
+  EXPECT_GT(lossy_bits, clean_bits + 8 * lossy_runners / 4);
+  std::printf("  bridge bits per runner, after 10 s: clean %.2f, lossy %.2f\n",
+              double(clean_bits) / double(lossy_runners),
+              double(lossy_bits) / double(lossy_runners));
+}
+
+}  // namespace
+}  // namespace spear::net
