@@ -35,7 +35,8 @@ std::vector<std::uint8_t> bytes_of(const fs::path& p) {
 }
 
 std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
-  return b[at] | b[at + 1] << 8 | b[at + 2] << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
+  return static_cast<std::uint32_t>(b[at]) | static_cast<std::uint32_t>(b[at + 1]) << 8 |
+         static_cast<std::uint32_t>(b[at + 2]) << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
 }
 std::uint16_t u16(const std::vector<std::uint8_t>& b, std::size_t at) {
   return static_cast<std::uint16_t>(b[at] | b[at + 1] << 8);
@@ -56,7 +57,7 @@ TEST(WavWriter, AValidHeaderAndDurationTimesRateSamples) {
     EXPECT_EQ(w.frames_written(), static_cast<std::uint64_t>(kSeconds * kRate));
   }
   const auto b = bytes_of(file);
-  const std::uint32_t samples = kSeconds * kRate;
+  const auto samples = static_cast<std::uint32_t>(kSeconds * kRate);
   ASSERT_EQ(b.size(), 44u + 2u * samples);
   EXPECT_EQ(std::memcmp(b.data(), "RIFF", 4), 0);
   EXPECT_EQ(u32(b, 4), b.size() - 8);
