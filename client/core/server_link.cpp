@@ -19,7 +19,7 @@ void ServerLink::connect(const net::ClientConfig& config, double now) {
   connection_->start(now);
 }
 
-void ServerLink::send_all(std::vector<std::vector<std::uint8_t>> datagrams) {
+void ServerLink::send_all(const std::vector<std::vector<std::uint8_t>>& datagrams) {
   for (const auto& d : datagrams) socket_->send_to(d, server_);
 }
 

@@ -40,7 +40,7 @@ class ServerLink {
  private:
   ServerLink(std::unique_ptr<net::UdpEndpoint> socket, net::PeerAddress server)
       : socket_(std::move(socket)), server_(server) {}
-  void send_all(std::vector<std::vector<std::uint8_t>> datagrams);
+  void send_all(const std::vector<std::vector<std::uint8_t>>& datagrams);
 
   std::unique_ptr<net::UdpEndpoint> socket_;
   net::PeerAddress server_;
