@@ -304,7 +304,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
       "%llu frames drawn (%.1f ms each)\n",
       static_cast<unsigned long long>(st.snapshots_received), st.snapshot_loss * 100.0,
       st.interp_delay_mean_ms, st.worst_joint_pop, static_cast<unsigned long long>(st.frames_drawn),
-      st.frames_drawn ? draw_seconds * 1000.0 / st.frames_drawn : 0.0);
+      st.frames_drawn ? draw_seconds * 1000.0 / static_cast<double>(st.frames_drawn) : 0.0);
   return 0;
 }
 

@@ -36,9 +36,11 @@ std::optional<NetReading> NetGraphSampler::record(double now, const NetTotals& t
   NetReading r;
   r.time = now;
   r.ping_ms = ping_ms;
-  r.bytes_in_per_s = static_cast<float>((totals.bytes_in - first.totals.bytes_in) / span);
-  r.bytes_out_per_s = static_cast<float>((totals.bytes_out - first.totals.bytes_out) / span);
-  const auto arrived = totals.snapshots - first.totals.snapshots;
+  r.bytes_in_per_s =
+      static_cast<float>(static_cast<double>(totals.bytes_in - first.totals.bytes_in) / span);
+  r.bytes_out_per_s =
+      static_cast<float>(static_cast<double>(totals.bytes_out - first.totals.bytes_out) / span);
+  const auto arrived = static_cast<double>(totals.snapshots - first.totals.snapshots);
   r.snapshots_per_s = static_cast<float>(arrived / span);
   if (totals.newest_tick && first.totals.newest_tick &&
       *totals.newest_tick > *first.totals.newest_tick) {

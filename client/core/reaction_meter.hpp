@@ -18,9 +18,9 @@ class ReactionMeter {
 
   std::uint64_t samples() const { return samples_; }
   double mean_frames() const {
-    return samples_ ? static_cast<double>(frames_sum_) / samples_ : 0.0;
+    return samples_ ? static_cast<double>(frames_sum_) / static_cast<double>(samples_) : 0.0;
   }
-  double mean_ms() const { return samples_ ? ms_sum_ / samples_ : 0.0; }
+  double mean_ms() const { return samples_ ? ms_sum_ / static_cast<double>(samples_) : 0.0; }
   std::uint64_t max_frames() const { return max_frames_; }
 
  private:

@@ -350,10 +350,12 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
   const float phase = std::clamp(lab.phase, 0.f, 1.f);
   const int steps = std::max(1, static_cast<int>(std::lround(phase * 40.f)));
   for (int i = 0; i < steps; ++i) {
-    const float a0 =
-        -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase * i / steps;
-    const float a1 = -std::numbers::pi_v<float> / 2.f +
-                     2.f * std::numbers::pi_v<float> * phase * (i + 1) / steps;
+    const float a0 = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase *
+                                                            static_cast<float>(i) /
+                                                            static_cast<float>(steps);
+    const float a1 = -std::numbers::pi_v<float> / 2.f + 2.f * std::numbers::pi_v<float> * phase *
+                                                            static_cast<float>(i + 1) /
+                                                            static_cast<float>(steps);
     const sf::Vector2f d0{std::cos(a0), std::sin(a0)}, d1{std::cos(a1), std::sin(a1)};
     shapes_.quad(dial + d0 * (r - 3.f * s), dial + d1 * (r - 3.f * s), dial + d1 * (r + 2.f * s),
                  dial + d0 * (r + 2.f * s), palette::kHudAccent);

@@ -89,7 +89,9 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   // Caps as fans around the end points: left side → cap points → right side.
   Vec2 prev = left(n - 1);
   for (int k = 0; k <= caps; ++k) {
-    const Vec2 next = k < caps ? out.outline[static_cast<std::size_t>(n + k)] : right(n - 1);
+    const Vec2 next = k < caps
+                          ? out.outline[static_cast<std::size_t>(n) + static_cast<std::size_t>(k)]
+                          : right(n - 1);
     out.triangles.push_back(c[n - 1]);
     out.triangles.push_back(prev);
     out.triangles.push_back(next);
@@ -97,7 +99,10 @@ void build_limb(Vec2 root, Vec2 mid, Vec2 tip, const LimbStyle& style, LimbGeome
   }
   prev = right(0);
   for (int k = 0; k <= caps; ++k) {
-    const Vec2 next = k < caps ? out.outline[static_cast<std::size_t>(2 * n + caps + k)] : left(0);
+    const Vec2 next =
+        k < caps ? out.outline[2 * static_cast<std::size_t>(n) + static_cast<std::size_t>(caps) +
+                               static_cast<std::size_t>(k)]
+                 : left(0);
     out.triangles.push_back(c[0]);
     out.triangles.push_back(prev);
     out.triangles.push_back(next);

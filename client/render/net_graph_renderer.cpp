@@ -61,8 +61,8 @@ void append_net_graph(VertexBatch& shapes, TextQueue& text, const NetPlotHistory
   for (std::size_t k = 0; k < kNetPlotSeriesCount; ++k) {
     const SeriesLook& look = kLooks[k];
     const int col = static_cast<int>(k) % kCols, row = static_cast<int>(k) / kCols;
-    const float x = origin.x + (kPad + col * (kPlotW + kPad)) * s;
-    const float y = origin.y + (kPad + row * (kTitleH + kPlotH + kPad)) * s;
+    const float x = origin.x + (kPad + static_cast<float>(col) * (kPlotW + kPad)) * s;
+    const float y = origin.y + (kPad + static_cast<float>(row) * (kTitleH + kPlotH + kPad)) * s;
     const float pw = kPlotW * s, ph = kPlotH * s, top = y + kTitleH * s;
     text.add(history.empty() ? std::string(look.label) + " \u2014"
                              : format_value(look, history.newest()),

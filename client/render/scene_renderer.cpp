@@ -90,7 +90,8 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
   for (int d = 1; d <= kGhostDepths; ++d) {
     // Each rival lane its own faint line, so the lanes read as lanes of a track.
     const float ly = -kGhostLaneStep * static_cast<float>(d);
-    out.rect({b.left, ly - 0.5f, w, 1.f}, with_opacity(palette::kTrackEdge, 0.32f - 0.05f * d));
+    out.rect({b.left, ly - 0.5f, w, 1.f},
+             with_opacity(palette::kTrackEdge, 0.32f - 0.05f * static_cast<float>(d)));
     append_dots(out, view, ground_x, -kGhostLaneStep * static_cast<float>(d) + 1.f, 34.f, 1.1f,
                 with_opacity(palette::kGroundDot, 0.45f), 11.0 * d);
   }

@@ -122,10 +122,10 @@ RawPose solve_body(const BodyTargets& b, Vec2 foot_target_out[2], Vec2 hand_targ
       // Between FK and IK: blend the two solutions' angles (FK convention), so the elbow turns
       // continuously from one to the other.
       const ArmJoints k = arm_ik(shoulder, a.hand, a.sign);
-      const float up = unwrap_near(fk_angle(k.elbow - shoulder), a.a_up);
+      const float upper = unwrap_near(fk_angle(k.elbow - shoulder), a.a_up);
       const float fore = unwrap_near(fk_angle(k.hand - k.elbow), a.a_up + a.flex);
-      const float mixed_up = a.a_up + (up - a.a_up) * a.ik_weight;
-      const float mixed_flex = a.flex + ((fore - up) - a.flex) * a.ik_weight;
+      const float mixed_up = a.a_up + (upper - a.a_up) * a.ik_weight;
+      const float mixed_flex = a.flex + ((fore - upper) - a.flex) * a.ik_weight;
       j = arm_fk(shoulder, mixed_up, mixed_flex);
     }
     p[i == 0 ? Joint::ElbowNear : Joint::ElbowFar] = j.elbow;

@@ -543,7 +543,8 @@ TEST(MatchLoopPump, SoakWith64BotsAnd256Spectators) {
       "64 bots, 256 spectators: tick p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
       "%.0f B/s down per client; %.1f B per runner per snapshot\n",
       timings.quantile(0.5) * 1e3, timings.quantile(0.99) * 1e3, timings.max_seconds() * 1e3,
-      down / clients.size(), static_cast<double>(runner_bytes) / static_cast<double>(runners));
+      down / static_cast<double>(clients.size()),
+      static_cast<double>(runner_bytes) / static_cast<double>(runners));
 }
 
 }  // namespace

@@ -244,7 +244,8 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       "  inputs: generated %llu, accepted by the server %lld (%.3f%%), lost %lld; duplicate %lld, "
       "late %lld, "
       "too old %lld, too far ahead %lld\n",
-      (unsigned long long)generated, accepted, 100.0 * accepted / std::max<double>(1.0, generated),
+      (unsigned long long)generated, accepted,
+      100.0 * static_cast<double>(accepted) / std::max<double>(1.0, static_cast<double>(generated)),
       static_cast<long long>(generated) - accepted, json_integer(entry, "duplicate"),
       json_integer(entry, "late"), json_integer(entry, "too_old"),
       json_integer(entry, "too_far_ahead"));

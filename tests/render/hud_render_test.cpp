@@ -112,7 +112,8 @@ TEST_F(HudRender, MissingFontDrawsShapesAndDoesNotCrash) {
   hud.lab.active = true;
   hud.lab.motion = "run";
   NetPlotHistory history;
-  for (int i = 0; i < 50; ++i) history.push({40.f + i, 30.f, 40.f, 0.f, 9000.f, 1200.f, 100.f});
+  for (int i = 0; i < 50; ++i)
+    history.push({40.f + static_cast<float>(i), 30.f, 40.f, 0.f, 9000.f, 1200.f, 100.f});
   hud.net_graph = &history;
   const sf::Image with_hud = draw(&hud, &fonts);
   EXPECT_EQ(renderer_.texts_drawn(), 0u);
@@ -174,7 +175,8 @@ TEST_F(HudRender, RaceStripShowsOneMarkPerRunner) {
     const sf::Color empty = img.getPixel(static_cast<unsigned>(box.left + 3.f), y);
     int runs = 0;
     bool in_run = false;
-    for (unsigned x = static_cast<unsigned>(box.left); x < box.left + box.width; ++x) {
+    for (unsigned x = static_cast<unsigned>(box.left); static_cast<float>(x) < box.left + box.width;
+         ++x) {
       const bool marked = colour_distance(img.getPixel(x, y), empty) > 60;
       if (marked && !in_run) ++runs;
       in_run = marked;

@@ -55,8 +55,8 @@ TEST_P(LetterboxAt, ShowsFourHundredFortyUnitsTall) {
 INSTANTIATE_TEST_SUITE_P(WindowSizes, LetterboxAt,
                          ::testing::Values(Size{800, 600}, Size{1920, 1080}, Size{600, 900},
                                            Size{1280, 720}, Size{3840, 1080}, Size{441, 440}),
-                         [](const ::testing::TestParamInfo<Size>& info) {
-                           return std::to_string(info.param.w) + "x" + std::to_string(info.param.h);
+                         [](const ::testing::TestParamInfo<Size>& size) {
+                           return std::to_string(size.param.w) + "x" + std::to_string(size.param.h);
                          });
 
 TEST(Letterbox, SixteenByNineFillsTheWindow) {
@@ -87,7 +87,8 @@ TEST(Letterbox, ResizingChangesOnlyTheWidthShown) {
   const Letterbox b = letterbox({1067, 600});
   EXPECT_FLOAT_EQ(a.world_size.y, b.world_size.y);
   EXPECT_GT(b.world_size.x, a.world_size.x);
-  EXPECT_NEAR(a.pixels.height / a.world_size.y, b.pixels.height / b.world_size.y, 1e-3f);
+  EXPECT_NEAR(static_cast<float>(a.pixels.height) / a.world_size.y,
+              static_cast<float>(b.pixels.height) / b.world_size.y, 1e-3f);
 }
 
 TEST(Letterbox, MinimizedWindowIsSafe) {

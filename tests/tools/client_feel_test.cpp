@@ -171,9 +171,11 @@ TEST(ConnectedSmoothness, CameraScrollsEvenlyThroughABadNetworkAndFocusLossParks
   EXPECT_EQ(r.trace.back()["mode"], "parked");
   // And stands still: the last second moved it by nothing.
   const double end_t = r.trace.back()["t"].get<double>();
-  for (const json& f : r.trace)
-    if (f["t"].get<double>() > end_t - 1.0)
+  for (const json& f : r.trace) {
+    if (f["t"].get<double>() > end_t - 1.0) {
       EXPECT_NEAR(f["distance"].get<double>(), r.trace.back()["distance"].get<double>(), 1e-6);
+    }
+  }
   expect_exact_prediction(r);
 }
 

@@ -87,7 +87,7 @@ TEST(SimTrace, WritesOneCompleteObjectPerTick) {
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const json& l = lines[k];
     ASSERT_EQ(l["tick"].get<std::size_t>(), k);
-    EXPECT_NEAR(l["t"].get<double>(), k / 60.0, 1e-3);
+    EXPECT_NEAR(l["t"].get<double>(), static_cast<double>(k) / 60.0, 1e-3);
     ASSERT_TRUE(l["x"].is_number());
     ASSERT_TRUE(l["mode"].is_string());
     ASSERT_EQ(l["joints"].size(), rig::kJointCount);

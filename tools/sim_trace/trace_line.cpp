@@ -32,6 +32,10 @@ const char* mode_name(const sim::RunnerState& s) {
       return "down";
     case sim::RunnerMode::Lab:
       return "lab";
+    case sim::RunnerMode::Parked:
+      return "parked";
+    case sim::RunnerMode::Countdown:
+      return "countdown";
   }
   return "?";
 }

@@ -34,7 +34,7 @@ TEST(WavWriter, AValidHeaderAndDurationTimesRateSamples) {
     EXPECT_EQ(w.frames_written(), static_cast<std::uint64_t>(kSeconds * kRate));
   }
   const auto b = file_bytes(file);
-  const std::uint32_t samples = kSeconds * kRate;
+  const auto samples = static_cast<std::uint32_t>(kSeconds * kRate);
   ASSERT_EQ(b.size(), 44u + 2u * samples);
   EXPECT_EQ(std::memcmp(b.data(), "RIFF", 4), 0);
   EXPECT_EQ(le_u32(b, 4), b.size() - 8);

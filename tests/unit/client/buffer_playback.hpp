@@ -28,8 +28,8 @@ inline RunnerFrame truth(double t, std::uint32_t id = 7) {
   r.speed = static_cast<float>(kSpeed);
   for (std::size_t j = 0; j < rig::kJointCount; ++j) {
     const double w = 2.0 * M_PI * 2.0 * t + static_cast<double>(j);
-    r.pose.joints[j] = {static_cast<float>(4.0 * j + 6.0 * std::sin(w)),
-                        static_cast<float>(-5.0 * j + 6.0 * std::cos(w))};
+    r.pose.joints[j] = {static_cast<float>(4.0 * static_cast<double>(j) + 6.0 * std::sin(w)),
+                        static_cast<float>(-5.0 * static_cast<double>(j) + 6.0 * std::cos(w))};
   }
   r.score = static_cast<std::int32_t>(t * 10);
   return r;

@@ -56,7 +56,8 @@ TEST(Limb, ReusedOutputDoesNotReallocate) {
   const Vec2* o = g.outline.data();
   const Vec2* t = g.triangles.data();
   for (int i = 0; i < 100; ++i) {
-    build_limb({0.f, -66.f}, {10.f + i * 0.1f, -33.f}, {static_cast<float>(i), 0.f}, st, g);
+    build_limb({0.f, -66.f}, {10.f + static_cast<float>(i) * 0.1f, -33.f},
+               {static_cast<float>(i), 0.f}, st, g);
   }
   EXPECT_EQ(c, g.centre.data());
   EXPECT_EQ(o, g.outline.data());

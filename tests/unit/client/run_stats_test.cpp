@@ -38,13 +38,13 @@ TEST(PopMeter, WorstStepAndCutsOnSwitch) {
   m.add(1, p);
   p.joints[3].x += 1.f;
   m.add(1, p);
-  EXPECT_FLOAT_EQ(m.worst(), 2.f);
+  EXPECT_FLOAT_EQ(static_cast<float>(m.worst()), 2.f);
   p.joints[0].x += 50.f;
   m.add(2, p);  // another runner: a cut, not a pop
-  EXPECT_FLOAT_EQ(m.worst(), 2.f);
+  EXPECT_FLOAT_EQ(static_cast<float>(m.worst()), 2.f);
   p.joints[0].x += 9.f;
   m.add(2, p);
-  EXPECT_FLOAT_EQ(m.worst(), 9.f);
+  EXPECT_FLOAT_EQ(static_cast<float>(m.worst()), 9.f);
   EXPECT_GT(m.median(), 0.f);
 }
 

@@ -36,8 +36,8 @@ RunnerFrame swinging(double t) {
   r.distance = kSpeed * t;
   for (std::size_t j = 0; j < rig::kJointCount; ++j) {
     const double w = 2.0 * M_PI * 2.0 * t + static_cast<double>(j);
-    r.pose.joints[j] = {static_cast<float>(3.0 * j + 30.0 * std::sin(w)),
-                        static_cast<float>(-6.0 * j + 30.0 * std::cos(w))};
+    r.pose.joints[j] = {static_cast<float>(3.0 * static_cast<double>(j) + 30.0 * std::sin(w)),
+                        static_cast<float>(-6.0 * static_cast<double>(j) + 30.0 * std::cos(w))};
   }
   return r;
 }
@@ -48,7 +48,8 @@ RunnerFrame thrusting(double t) {
   RunnerFrame r;
   r.id = 5;
   r.distance = kSpeed * t;
-  for (std::size_t j = 0; j < rig::kJointCount; ++j) r.pose.joints[j] = {2.f * j, -5.f * j};
+  for (std::size_t j = 0; j < rig::kJointCount; ++j)
+    r.pose.joints[j] = {2.f * static_cast<float>(j), -5.f * static_cast<float>(j)};
   const float x = static_cast<float>(80.0 * std::sin(2.0 * M_PI * 3.5 * t));
   r.pose[rig::Joint::SpearTip].x += x;
   r.pose[rig::Joint::SpearTail].x += x;

@@ -144,8 +144,10 @@ TEST(PoseCodec, MeasureRepresentations) {
       sizes[m][1] += delta;
     }
   }
-  const double offsets_full = sizes[0][0] / 8.0 / n, offsets_delta = sizes[0][1] / 8.0 / n;
-  const double angles_full = sizes[1][0] / 8.0 / n, angles_delta = sizes[1][1] / 8.0 / n;
+  const double offsets_full = static_cast<double>(sizes[0][0]) / 8.0 / n,
+               offsets_delta = static_cast<double>(sizes[0][1]) / 8.0 / n;
+  const double angles_full = static_cast<double>(sizes[1][0]) / 8.0 / n,
+               angles_delta = static_cast<double>(sizes[1][1]) / 8.0 / n;
   std::printf("pose bytes: joint offsets full %.1f delta %.1f | bone angles full %.1f delta %.1f\n",
               offsets_full, offsets_delta, angles_full, angles_delta);
   // The default (bone angles) must be the smaller one, or the default is wrong.

@@ -74,7 +74,7 @@ TEST(RigPoseCodec, EightRealRunnersWithinToleranceAndBudget) {
   std::printf(
       "rig poses, 8 runners: worst joint error %.3f, full %.1f B/runner, delta mean %.1f "
       "B/runner, %.0f B/s datagrams (+840 UDP/IP)\n",
-      worst, full_bytes / 8.0, per_runner, per_second);
+      worst, static_cast<double>(full_bytes) / 8.0, per_runner, per_second);
   EXPECT_LE(worst, kMaxJointError);
   EXPECT_LE(per_runner, 24.0);
   EXPECT_LE(per_second, 8000.0);

@@ -45,7 +45,8 @@ TEST(HeadSpring, LagsWhenTheBodyJerksAndIsStableAtAnyClampedDt) {
   HeadSpring t;
   step_head_spring(t, {0.f, 0.f}, 0.f);
   Vec2 p;
-  for (int i = 1; i <= 240; ++i) p = step_head_spring(t, {0.f, -2.f * i}, 1.f / 60.f);
+  for (int i = 1; i <= 240; ++i)
+    p = step_head_spring(t, {0.f, -2.f * static_cast<float>(i)}, 1.f / 60.f);
   EXPECT_NEAR(p.y, -480.f, 0.6f);  // within one 1/240 s substep of travel
 }
 

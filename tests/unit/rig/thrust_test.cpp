@@ -38,7 +38,7 @@ TEST(Thrust, StartsOnRunStrikesForwardAndRecovers) {
     }
   }
   const float window = kThrustStrikeEnd - kThrustStrikeBegin;
-  EXPECT_NEAR(striking * kDt, window, 2.f * kDt);
+  EXPECT_NEAR(static_cast<float>(striking) * kDt, window, 2.f * kDt);
   // Clearly forward during the whole strike window.
   EXPECT_GT(min_strike_tip, carry[Joint::SpearTip].x + 25.f);
   EXPECT_GT(min_strike_tip, 110.f);
