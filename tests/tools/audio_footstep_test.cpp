@@ -201,8 +201,9 @@ TEST(AudioFootsteps, OnsetsInTheWavFallOnTheDrawnFootContacts) {
   const double wind_db = rms_dbfs(w.samples, w.samples.size() - w.rate / 2, w.samples.size());
   std::cout << "[ figures  ] " << onsets.size() << " onsets in the WAV, " << t.touch_downs.size()
             << " drawn touch-downs (" << heard << " heard within a frame), offset mean "
-            << (onsets.empty() ? 0.0 : sum / onsets.size() * 1000.0) << " ms, worst "
-            << worst * 1000.0 << " ms; last 0.5 s of the mix " << wind_db << " dBFS RMS\n";
+            << (onsets.empty() ? 0.0 : sum / static_cast<double>(onsets.size()) * 1000.0)
+            << " ms, worst " << worst * 1000.0 << " ms; last 0.5 s of the mix " << wind_db
+            << " dBFS RMS\n";
   EXPECT_EQ(off, 0u);
   const double n = static_cast<double>(t.touch_downs.size());
   EXPECT_GE(static_cast<double>(onsets.size()), 0.9 * n);

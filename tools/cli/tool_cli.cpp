@@ -19,7 +19,8 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, std:
     return usage_error(tool, e.what());
   }
   // An empty SPEAR_* variable is an error, never a default (as an empty flag is).
-  if (const std::string why = cli::empty_env_error(app); !why.empty()) return usage_error(tool, why);
+  if (const std::string why = cli::empty_env_error(app); !why.empty())
+    return usage_error(tool, why);
   return std::nullopt;
 }
 
