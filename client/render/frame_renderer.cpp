@@ -219,6 +219,9 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target, const sf::View& world) {
                           static_cast<float>(p.y - box.pixels.top)};
     const float w = tag_texts_.has_font() ? tag_texts_.measure(tag.text, font_px, true) : 24.f * s;
     const float h = static_cast<float>(font_px) + 6.f * s;
+    // A rival whose head is off screen has no tag (the race strip shows where it is): kept at
+    // the edge, the tags of everyone behind would stack up there.
+    if (at.x < -w / 2.f || at.x > static_cast<float>(box.pixels.width) + w / 2.f) continue;
     float top = std::max(2.f * s, at.y - h);
     sf::FloatRect pill{at.x - w / 2.f - 5.f * s, top, w + 10.f * s, h};
     // Kept inside the drawn area (a rival at the edge shows its whole tag).

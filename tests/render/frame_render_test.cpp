@@ -3,6 +3,8 @@
 // pure function of its inputs. Writes screenshots of the main situations for review.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "render/frame_renderer.hpp"
 #include "render/offscreen.hpp"
 #include "render/palette.hpp"
@@ -236,6 +238,30 @@ TEST_F(FrameRender, RivalsHaveTheirOwnTints) {
     }
   }
   save(t, "rival_tints_1280x720.png");
+}
+
+// Rivals far behind, off screen, leave no trace on it: their name tags are not stacked at the
+// edge (the race strip says where they are).
+TEST_F(FrameRender, RivalsOffScreenHaveNoTagAtTheEdge) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(5, rig::Motion::Run, 1.0f, 0.f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  for (std::size_t i = 1; i < views.size(); ++i) {
+    views[i].x = views[0].x - 500.0 - 50.0 * static_cast<double>(i);
+    views[i].name = "rival-" + std::to_string(i);
+  }
+  const std::vector<FigureView> you = {views[0]};
+  FrameInputs alone;
+  alone.camera_x = views[0].x;
+  alone.runners = you;
+  const sf::Image only_you = draw(t, alone);
+  FrameInputs with_rivals = alone;
+  with_rivals.runners = views;
+  const sf::Image behind = draw(t, with_rivals);
+  ASSERT_EQ(only_you.getSize(), behind.getSize());
+  const std::size_t bytes = 4u * only_you.getSize().x * only_you.getSize().y;
+  EXPECT_EQ(0, std::memcmp(only_you.getPixelsPtr(), behind.getPixelsPtr(), bytes))
+      << "something of the rivals off screen was drawn";
 }
 
 TEST(RivalFade, CloseRivalsFadeAndClearOnesDoNot) {
