@@ -36,7 +36,8 @@ std::vector<Runner> make_runners() {
       r.view.secondary =
           rig::step_secondary(r.secondary, r.view.pose, r.state.scroll_speed, false, 1.f / 60.f);
     }
-    r.view.x = 1000.0 + (i % 2 == 0 ? 1 : -1) * 30.0 * (i / 2);
+    const int pair = i / 2;  // lanes in pairs, one ahead and one behind
+    r.view.x = 1000.0 + (i % 2 == 0 ? 1 : -1) * 30.0 * pair;
     r.view.lane = i;
     r.view.followed = i == 0;
   }

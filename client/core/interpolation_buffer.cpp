@@ -291,10 +291,9 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
     const double u = std::clamp((t - a.time) / span, 0.0, 1.0);
     for (const auto& ra : a.runners) {
       const RunnerFrame* rb = b->find(ra.id);
-      if (!rb) {
-        view.runners.push_back(ra);  // leaves at b
-      } else if (teleported(ra, *rb, span)) {
-        view.runners.push_back(ra);  // a restart: step, do not sweep across the course
+      // Gone at b (it leaves there), or a restart (step, do not sweep across the course).
+      if (!rb || teleported(ra, *rb, span)) {
+        view.runners.push_back(ra);
       } else {
         view.runners.push_back(blend(ra, *rb, u, span));
       }

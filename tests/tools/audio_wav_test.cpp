@@ -37,9 +37,9 @@ struct Wav {
 Wav read_wav(const fs::path& p) {
   const std::vector<std::uint8_t> b = file_bytes(p);
   Wav w;
-  if (b.size() < 44 || std::memcmp(b.data(), "RIFF", 4) || std::memcmp(b.data() + 8, "WAVE", 4) ||
-      std::memcmp(b.data() + 36, "data", 4) || le_u32(b, 4) != b.size() - 8 ||
-      le_u32(b, 40) != b.size() - 44)
+  if (b.size() < 44 || std::memcmp(b.data(), "RIFF", 4) != 0 ||
+      std::memcmp(b.data() + 8, "WAVE", 4) != 0 || std::memcmp(b.data() + 36, "data", 4) != 0 ||
+      le_u32(b, 4) != b.size() - 8 || le_u32(b, 40) != b.size() - 44)
     return w;
   w.channels = le_u16(b, 22);
   w.rate = static_cast<int>(le_u32(b, 24));

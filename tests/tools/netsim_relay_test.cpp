@@ -47,7 +47,7 @@ Stamp read_stamp(const std::vector<std::uint8_t>& d) {
 // Runs a relay on its own thread; stops it and joins on destruction, after which stats are stable.
 class RunningRelay {
  public:
-  explicit RunningRelay(RelayConfig config) : relay_(io_, with_loopback(config)) {
+  explicit RunningRelay(RelayConfig config) : relay_(io_, with_loopback(std::move(config))) {
     thread_ = std::thread([this] { io_.run(); });
   }
   ~RunningRelay() { finish(); }

@@ -11,7 +11,7 @@ struct Relay::Flow {
   Flow(asio::io_context& io, std::uint64_t id_, udp::endpoint client_, const ImpairmentConfig& cfg,
        std::uint64_t seed)
       : id(id_),
-        client(client_),
+        client(std::move(client_)),
         upstream_socket(io),
         // Distinct odd multipliers give each flow and direction its own stream.
         to_server(cfg, seed ^ (0x9E3779B97F4A7C15ull * (2 * id_ + 1))),
