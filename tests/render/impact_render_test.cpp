@@ -111,12 +111,11 @@ TEST_F(ImpactRender, BreakHoldsTheDrawnWorldFor60To80MsThenCatchesUpWithoutAStep
   }
   ASSERT_GT(break_frame, 0);
   // The frame that shows the break stays on screen, pixel for pixel, for 60–80 ms.
-  int held = 1;
-  while (break_frame + held < static_cast<int>(frames.size()) &&
-         same_pixels(frames[static_cast<std::size_t>(break_frame)],
-                     frames[static_cast<std::size_t>(break_frame + held)]))
+  const auto at_break = static_cast<std::size_t>(break_frame);
+  std::size_t held = 1;
+  while (at_break + held < frames.size() && same_pixels(frames[at_break], frames[at_break + held]))
     ++held;
-  const double held_ms = held * kDt * 1000.0;
+  const double held_ms = static_cast<double>(held) * kDt * 1000.0;
   EXPECT_GE(held_ms, 60.0) << held << " frames";
   EXPECT_LE(held_ms, 80.0) << held << " frames";
   // Before the break the world scrolls evenly; after the hold it never jumps: no frame moves it
@@ -124,7 +123,7 @@ TEST_F(ImpactRender, BreakHoldsTheDrawnWorldFor60To80MsThenCatchesUpWithoutAStep
   const int normal = columns[static_cast<std::size_t>(break_frame - 1)] -
                      columns[static_cast<std::size_t>(break_frame)];
   ASSERT_GT(normal, 2);
-  for (std::size_t i = static_cast<std::size_t>(break_frame + held); i < columns.size(); ++i) {
+  for (std::size_t i = at_break + held; i < columns.size(); ++i) {
     const int step = columns[i - 1] - columns[i];
     EXPECT_GE(step, 0) << "frame " << i << " went back";
     EXPECT_LE(step, std::lround(normal * (1.0 + config.hit_stop.catch_up)) + 1)

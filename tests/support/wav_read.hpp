@@ -27,9 +27,10 @@ inline Wav read_wav(const std::filesystem::path& p) {
   const std::vector<unsigned char> b{std::istreambuf_iterator<char>(in), {}};
   Wav w;
   using wav_detail::u32;
-  if (b.size() < 44 || std::memcmp(b.data(), "RIFF", 4) || std::memcmp(b.data() + 8, "WAVE", 4) ||
-      std::memcmp(b.data() + 12, "fmt ", 4) || std::memcmp(b.data() + 36, "data", 4) ||
-      u32(b, 4) != b.size() - 8 || u32(b, 40) != b.size() - 44 || (b[20] | b[21] << 8) != 1)
+  if (b.size() < 44 || std::memcmp(b.data(), "RIFF", 4) != 0 ||
+      std::memcmp(b.data() + 8, "WAVE", 4) != 0 || std::memcmp(b.data() + 12, "fmt ", 4) != 0 ||
+      std::memcmp(b.data() + 36, "data", 4) != 0 || u32(b, 4) != b.size() - 8 ||
+      u32(b, 40) != b.size() - 44 || (b[20] | b[21] << 8) != 1)
     return w;
   w.channels = b[22] | b[23] << 8;
   w.rate = static_cast<int>(u32(b, 24));
