@@ -7,6 +7,7 @@
 #include "server/match_summary.hpp"
 #include "server/password_guard.hpp"
 #include "server/refusal_log.hpp"
+#include "support/client_configs.hpp"
 #include "support/loop_pump.hpp"
 
 namespace spear::test {
@@ -14,21 +15,6 @@ namespace {
 
 using net::ConnectionState;
 using server::HandshakeOutcome;
-
-net::ClientConfig player(std::string name, std::string password = "") {
-  net::ClientConfig c;
-  c.role = net::Role::Player;
-  c.name = std::move(name);
-  c.password = std::move(password);
-  return c;
-}
-
-net::ClientConfig spectator(std::string name) {
-  net::ClientConfig c;
-  c.role = net::Role::Spectator;
-  c.name = std::move(name);
-  return c;
-}
 
 net::PeerAddress host(std::uint8_t last, std::uint16_t port) {
   return net::PeerAddress::ipv4(192, 0, 2, last, port);

@@ -9,6 +9,7 @@
 #include "net/pose_codec.hpp"
 #include "server/match_host.hpp"
 #include "server/match_summary.hpp"
+#include "support/client_configs.hpp"
 #include "support/loop_pump.hpp"
 
 namespace spear::test {
@@ -23,21 +24,6 @@ server::ServerConfig small_config() {
   c.seed = 42;
   c.max_players = 2;
   c.max_spectators = 2;
-  return c;
-}
-
-net::ClientConfig player(std::string name = "ada", std::string password = "") {
-  net::ClientConfig c;
-  c.role = net::Role::Player;
-  c.name = std::move(name);
-  c.password = std::move(password);
-  return c;
-}
-
-net::ClientConfig spectator(std::string name = "eve") {
-  net::ClientConfig c;
-  c.role = net::Role::Spectator;
-  c.name = std::move(name);
   return c;
 }
 

@@ -10,6 +10,7 @@
 #include "net/pose_codec.hpp"
 #include "server/match_host.hpp"
 #include "server/server.hpp"
+#include "support/client_configs.hpp"
 #include "support/loopback_client.hpp"
 
 namespace spear::test {
@@ -46,20 +47,6 @@ class RunningServer {
   std::thread thread_;
   int exit_code_ = -1;
 };
-
-net::ClientConfig player(std::string name, std::string password = "") {
-  net::ClientConfig c;
-  c.name = std::move(name);
-  c.password = std::move(password);
-  return c;
-}
-
-net::ClientConfig spectator(std::string name) {
-  net::ClientConfig c;
-  c.role = net::Role::Spectator;
-  c.name = std::move(name);
-  return c;
-}
 
 bool connect(LoopbackClient& c, double timeout_s = 3.0) {
   c.start();
