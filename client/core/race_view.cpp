@@ -8,6 +8,7 @@ void RaceView::reset() {
   status_.reset();
   tick_ = 0;
   boards_ = {};
+  last_go_.reset();
 }
 
 void RaceView::on_snapshot(const net::Snapshot& s) {
@@ -15,6 +16,7 @@ void RaceView::on_snapshot(const net::Snapshot& s) {
   if (!status_ || static_cast<std::int32_t>(s.tick - tick_) > 0) {
     status_ = s.race;
     tick_ = s.tick;
+    if (status_->phase != net::RacePhase::Race) last_go_ = go_tick();
   }
   if (!s.board) return;
   const net::BoardPage& page = *s.board;

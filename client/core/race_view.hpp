@@ -31,12 +31,15 @@ class RaceView {
   // The tick the race proper begins at (the countdown's end) when known: the current race's
   // while standing, the one that began during the race.
   std::optional<net::Tick> go_tick() const;
+  // The start of the race now running, when a snapshot before it said (for a moment's "GO!").
+  std::optional<net::Tick> last_go_tick() const { return last_go_; }
   const RaceBoardView& boards() const { return boards_; }
 
  private:
   std::optional<net::RaceStatus> status_;
   net::Tick tick_ = 0;
   RaceBoardView boards_;
+  std::optional<net::Tick> last_go_;
 };
 
 }  // namespace spear::client
