@@ -207,6 +207,7 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
     return args;
   }
   c.allow_spectators = !no_spectators;
+  c.racing = true;  // the match server runs races (server/README.md, "Races")
   if (duration_opt->count() > 0) c.duration = duration;
   if (metrics_opt->count() > 0) c.metrics_port = metrics_port;
   if (c.snapshot_rate > c.tick_rate) return fail("--snapshot-rate cannot exceed --tick-rate");

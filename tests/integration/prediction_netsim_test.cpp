@@ -21,7 +21,6 @@ double seconds_now() {
 
 TEST(PredictionOverNetsim, AutoplayRunsCleanThrough120msRoundTripAnd5PercentLoss) {
   server::ServerConfig c;
-  c.racing = false;  // one endless match: what is tested runs on without race phases
   c.bind_address = "127.0.0.1";
   c.port = 0;
   c.seed = 21;
