@@ -1,9 +1,11 @@
 #include "server/match_host.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "net/sim_wire.hpp"
 #include "server/own_runner_check.hpp"
+#include "sim/race_start.hpp"
 #include "sim/runner_stats.hpp"
 
 namespace spear::server {
@@ -11,6 +13,20 @@ namespace spear::server {
 namespace {
 // A break stays in snapshots this long so a client that lost a few still sees it (ticks at 60 Hz).
 constexpr net::Tick kBreakMemoryTicks = 60;
+
+net::BoardEntry board_entry(const sim::RaceResultEntry& r) {
+  net::BoardEntry e;
+  e.place = static_cast<std::uint16_t>(std::min<std::uint32_t>(r.place, 65535));
+  e.name = r.name;
+  e.bot = r.bot;
+  e.score = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.score, 0xFFFFFFFFu));
+  e.distance_m = r.distance_m;
+  e.targets_broken =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(r.targets_broken, 0xFFFFFFFFu));
+  e.crashes = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.crashes, 0xFFFFFFFFu));
+  e.best_combo = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.best_combo, 0xFFFFFFFFu));
+  return e;
+}
 
 sim::MatchConfig match_config(int tick_rate, sim::Tick rewind_ticks) {
   sim::MatchConfig c;
@@ -21,13 +37,23 @@ sim::MatchConfig match_config(int tick_rate, sim::Tick rewind_ticks) {
 }  // namespace
 
 MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill,
-                     sim::Tick rewind_ticks, std::size_t finished_runners)
-    : match_(seed, match_config(tick_rate, rewind_ticks)), finished_runners_(finished_runners) {
+                     sim::Tick rewind_ticks, std::size_t finished_runners,
+                     std::optional<RaceSchedule> races)
+    : config_(match_config(tick_rate, rewind_ticks)),
+      base_seed_(seed),
+      races_(races),
+      match_(seed, config_),
+      finished_runners_(finished_runners) {
+  // Race 1 stands the warm-up and the countdown at the line; without races runners run at once.
+  const sim::Tick line = races_ ? races_->match_wait(1) : 0;
+  line_state_ = sim::race_start_state(line, match_.dt());
   for (int i = 0; i < bots; ++i) {
     // Each bot its own character and name, fixed by the seed and its index; it stands its start
-    // wait before it runs.
+    // wait before it runs (after the line's wait, in a race: its reaction to the start).
     sim::BotPersonality personality = sim::bot_personality(seed, static_cast<std::uint32_t>(i));
-    const sim::RunnerId id = match_.add_runner(bot_start_wait_ticks(personality, match_.dt()));
+    const std::uint32_t wait = bot_start_wait_ticks(personality, match_.dt());
+    const sim::RunnerId id =
+        match_.add_runner_as(next_id_++, sim::waiting_runner_state(line + wait, match_.dt()));
     RunnerInfo info;
     info.name = personality.name;
     info.bot = true;
@@ -37,7 +63,7 @@ MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skil
     }
     // Each bot its own reaction-error stream, fixed by the seed and its id.
     bots_.push_back(
-        {id, sim::BotController(bot_skill, sim::mix_seed(seed, id), std::move(personality))});
+        {id, sim::BotController(bot_skill, sim::mix_seed(seed, id), std::move(personality)), wait});
   }
 }
 
@@ -72,7 +98,12 @@ const sim::MatchRunner* MatchHost::runner(net::RunnerId id) const {
 }
 
 std::optional<net::RunnerId> MatchHost::add_player(const std::string& name) {
-  const sim::RunnerId id = match_.add_runner();
+  // At the line (results, warm-up, countdown) a joiner stands as those who stood there from the
+  // start; during the race it starts running from the course start, as without races.
+  bool at_line = false;
+  if (races_) at_line = races_->at(match_.tick()).phase != net::RacePhase::Race;
+  const sim::RunnerId id =
+      match_.add_runner_as(next_id_++, at_line ? line_state_ : sim::new_runner_state());
   RunnerInfo info;
   info.name = name;
   const auto wire = admit(id, std::move(info));
@@ -106,9 +137,15 @@ InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFram
   if (!id) return counts;
   RunnerInfo& info = runners_.at(*id);
   if (info.bot) return counts;
+  // Frames for ticks before this race's match began were meant for the match before: void.
+  const sim::Tick first = match_first_tick_;
   // A late input re-simulates the runner inside submit_input: what changed is glided in.
   const sim::RunnerState before = match_.runner(*id)->state;
   for (const net::InputFrame& frame : frames) {
+    if (frame.tick < first) {
+      ++counts.too_old;
+      continue;
+    }
     switch (match_.submit_input(*id, net::to_sim_input(frame))) {
       case sim::SubmitResult::Accepted:
         ++counts.accepted;
@@ -139,6 +176,9 @@ InputCounts MatchHost::submit(net::RunnerId wire, std::span<const net::InputFram
 }
 
 void MatchHost::step() {
+  new_match_ = false;
+  finished_.reset();
+  if (races_ && match_.tick() == races_->match_start(match_race_ + 1)) begin_match(match_race_ + 1);
   const sim::Tick tick = match_.tick();
   for (Bot& bot : bots_) {
     const sim::MatchRunner* r = match_.runner(bot.runner);
@@ -165,6 +205,98 @@ void MatchHost::step() {
     }
   }
   while (!broken_.empty() && broken_.front().tick + kBreakMemoryTicks < tick) broken_.pop_front();
+  if (races_) {
+    const sim::Tick go = races_->first_race_tick(match_race_);
+    if (tick < go) sim::step_runner(line_state_, nullptr, match_.course(), match_.dt());
+    if (tick == races_->last_race_tick(match_race_)) finish_race(match_race_);
+  }
+}
+
+void MatchHost::begin_match(std::uint32_t race) {
+  const sim::Tick first = match_.tick();
+  sim::MatchConfig c = config_;
+  c.first_tick = first;
+  sim::Match next(sim::race_course_seed(base_seed_, race), c);
+  const sim::Tick wait = races_->match_wait(race);
+  line_state_ = sim::race_start_state(wait, next.dt());
+  for (auto& [id, info] : runners_) {
+    if (!info.present) continue;
+    const sim::MatchRunner* old = match_.runner(id);
+    if (!old) continue;
+    // The figures of the race before stay in the summary's totals.
+    const RunnerSummary before = summary_of(id, info);
+    info.earlier = before;
+    const auto bot =
+        std::find_if(bots_.begin(), bots_.end(), [&](const Bot& b) { return b.runner == id; });
+    const std::uint32_t extra = bot != bots_.end() ? bot->start_wait : 0;
+    next.add_runner_as(id, sim::race_start_state(wait + extra, next.dt(), old->state.away));
+    if (info.bot) continue;
+    // Inputs sent ahead for the new match's ticks (the client predicts past the switch).
+    for (const sim::Input& in : match_.pending_inputs(id))
+      if (in.tick >= first) next.submit_input(id, in);
+  }
+  match_ = std::move(next);
+  match_first_tick_ = first;
+  match_race_ = race;
+  offsets_.clear();
+  broken_.clear();
+  new_match_ = true;
+}
+
+void MatchHost::finish_race(std::uint32_t race) {
+  sim::RaceResult r;
+  r.number = race;
+  r.seed = match_.seed();
+  r.first_tick = races_->first_race_tick(race);
+  r.last_tick = races_->last_race_tick(race);
+  r.tick_rate = match_.tick_rate();
+  for (const sim::MatchRunner& m : match_.runners()) {
+    const RunnerInfo& info = runners_.at(m.id);
+    const sim::RunnerStats st = sim::runner_stats(m.state);
+    sim::RaceResultEntry e;
+    e.runner = m.id;
+    e.name = info.name;
+    e.bot = info.bot;
+    e.score = st.best;  // the best run of the race (the current one included)
+    e.distance_m = st.total_distance_m;
+    e.targets_broken = st.targets_broken;
+    e.crashes = st.crashes;
+    e.best_combo = st.best_combo;
+    r.results.push_back(std::move(e));
+  }
+  std::sort(r.results.begin(), r.results.end(),
+            [](const sim::RaceResultEntry& a, const sim::RaceResultEntry& b) {
+              if (a.score != b.score) return a.score > b.score;
+              if (a.distance_m != b.distance_m) return a.distance_m > b.distance_m;
+              return a.runner < b.runner;
+            });
+  board_results_.clear();
+  for (std::size_t i = 0; i < r.results.size(); ++i) {
+    r.results[i].place = static_cast<std::uint32_t>(i + 1);
+    if (i < net::kMaxBoardEntries) board_results_.push_back(board_entry(r.results[i]));
+  }
+  finished_ = r;
+  results_.push_back(std::move(r));
+  while (results_.size() > kKeptRaces) results_.pop_front();
+}
+
+void MatchHost::set_all_time(std::vector<net::BoardEntry> entries) {
+  if (entries.size() > net::kMaxAllTimeEntries) entries.resize(net::kMaxAllTimeEntries);
+  board_all_time_ = std::move(entries);
+}
+
+std::optional<net::RaceStatus> MatchHost::race_status() const {
+  if (!races_) return std::nullopt;
+  // The snapshot shows the tick the last step simulated.
+  const sim::Tick shown = match_.tick() == 0 ? 0 : match_.tick() - 1;
+  const RacePhaseAt at = races_->at(shown);
+  net::RaceStatus s;
+  s.phase = at.phase;
+  s.race = at.race;
+  s.ticks_left = at.phase_end - shown - 1;
+  s.match_first_tick = std::min(match_first_tick_, shown);
+  s.wait = at.phase == net::RacePhase::Race ? races_->match_wait(at.race + 1) : at.match_wait;
+  return s;
 }
 
 std::optional<net::Tick> MatchHost::last_applied_input(net::RunnerId id) const {
@@ -183,7 +315,7 @@ std::optional<net::OwnRunnerState> MatchHost::own_runner_state(net::RunnerId id,
   return server::own_runner_state(match_, *sim, id, tick, last_applied_input(id));
 }
 
-net::Snapshot MatchHost::snapshot() const {
+net::Snapshot MatchHost::snapshot(std::size_t page) const {
   net::Snapshot s;
   // The snapshot shows the state after the last step: the tick that step simulated.
   s.tick = match_.tick() == 0 ? 0 : match_.tick() - 1;
@@ -197,6 +329,30 @@ net::Snapshot MatchHost::snapshot() const {
     s.roster.push_back({info.wire, info.bot, info.name});
   }
   s.broken.assign(broken_.begin(), broken_.end());
+  s.race = race_status();
+  if (s.race && s.race->phase == net::RacePhase::Results) {
+    // One page a snapshot, the results' pages then the all-time ones, round robin.
+    const auto pages = [](std::size_t n) {
+      return (n + net::kMaxBoardPageEntries - 1) / net::kMaxBoardPageEntries;
+    };
+    const std::size_t results = pages(board_results_.size());
+    const std::size_t all = pages(board_all_time_.size());
+    if (results + all > 0) {
+      std::size_t k = page % (results + all);
+      const bool first_board = k < results;
+      const auto& entries = first_board ? board_results_ : board_all_time_;
+      if (!first_board) k -= results;
+      net::BoardPage b;
+      b.kind = first_board ? net::BoardKind::Results : net::BoardKind::AllTime;
+      b.race = s.race->race;
+      b.total = static_cast<std::uint16_t>(entries.size());
+      b.first = static_cast<std::uint16_t>(k * net::kMaxBoardPageEntries);
+      const std::size_t end = std::min(entries.size(), b.first + net::kMaxBoardPageEntries);
+      b.entries.assign(entries.begin() + b.first,
+                       entries.begin() + static_cast<std::ptrdiff_t>(end));
+      s.board = std::move(b);
+    }
+  }
   return s;
 }
 
@@ -214,6 +370,13 @@ RunnerSummary MatchHost::summary_of(sim::RunnerId id, const RunnerInfo& info) co
   r.best = st.best;
   r.crashes = st.crashes;
   r.targets_broken = st.targets_broken;
+  // Earlier races' matches: their figures added (scores: the best of them).
+  const RunnerSummary& e = info.earlier;
+  r.distance_m += e.distance_m;
+  r.best_distance_m = std::max(r.best_distance_m, e.best_distance_m);
+  r.best = std::max(r.best, e.best);
+  r.crashes += e.crashes;
+  r.targets_broken += e.targets_broken;
   return r;
 }
 
@@ -224,6 +387,7 @@ MatchSummary MatchHost::summary() const {
   m.tick_rate = match_.tick_rate();
   for (const auto& [id, info] : runners_) m.runners.push_back(summary_of(id, info));
   m.earlier_runners = folded_;
+  m.races.assign(results_.begin(), results_.end());
   return m;
 }
 

@@ -1,6 +1,17 @@
 #pragma once
 // The match as the server runs it: the sim's Match, the bots that steer some of its runners,
 // every runner's name, and the recent target breaks for snapshots. Pure: no clock, no I/O.
+//
+// Races (with a RaceSchedule, server/race_schedule.hpp): each race is its own sim::Match on its
+// own course (sim::race_course_seed), started at the server's running tick
+// (sim::MatchConfig::first_tick) so ticks never go back. Where a race's match begins and ends:
+//   - step() begins race n's match at the first tick of schedule.match_start(n) (race 1's in
+//     the constructor): every present runner is re-added under its id (the summary's, never
+//     reused; its wire id stays) standing at the line (sim::race_start_state), a player's
+//     inputs queued for the new match's ticks carried over; new_match() is true after that
+//     step;
+//   - the step of race n's last tick ends it: finished_race() holds its result until the next
+//     step (places by score, distance, id; sim/race_result.hpp).
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -14,9 +25,11 @@
 #include "server/input_counts.hpp"
 #include "server/match_summary.hpp"
 #include "server/presentation_offset.hpp"
+#include "server/race_schedule.hpp"
 #include "server/wire_id_pool.hpp"
 #include "sim/bot.hpp"
 #include "sim/match.hpp"
+#include "sim/race_result.hpp"
 
 namespace spear::server {
 
@@ -26,8 +39,10 @@ class MatchHost {
   // fair input timing (sim::MatchConfig::rewind_ticks; 0: late inputs apply at once).
   // finished_runners: runners of players who left kept one by one for the summary; older ones
   // are folded into totals (MatchSummary::earlier_runners), so memory stays flat.
+  // races: the race cycle; none: one endless match on `seed`, as before races.
   MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skill,
-            sim::Tick rewind_ticks = 0, std::size_t finished_runners = 256);
+            sim::Tick rewind_ticks = 0, std::size_t finished_runners = 256,
+            std::optional<RaceSchedule> races = std::nullopt);
 
   // A runner for a player, under its wire id (server/wire_id_pool.hpp: reused once free, so
   // only 65535 runners at once would fill it); nullopt then.
@@ -42,8 +57,25 @@ class MatchHost {
   // became of them (all zero for a bot's or an absent runner's wire id).
   InputCounts submit(net::RunnerId id, std::span<const net::InputFrame> frames);
 
-  // Bots decide, then the match steps one tick.
+  // Bots decide, then the match steps one tick (with races: a new race's match begins first
+  // when this tick starts one).
   void step();
+
+  // Races. The schedule (none: no races).
+  const std::optional<RaceSchedule>& races() const { return races_; }
+  // The race whose match is running (1 without races).
+  std::uint32_t match_race() const { return match_race_; }
+  // The last step began a new race's match.
+  bool new_match() const { return new_match_; }
+  // The last step ended a race: its result (until the next step).
+  const std::optional<sim::RaceResult>& finished_race() const { return finished_; }
+  // Races run to their end so far, the newest last (at most kKeptRaces; older ones dropped).
+  const std::deque<sim::RaceResult>& race_results() const { return results_; }
+  static constexpr std::size_t kKeptRaces = 1000;
+  // The all-time board shown with the results (the race store's top 10; empty: none).
+  void set_all_time(std::vector<net::BoardEntry> entries);
+  // The race status of the snapshot after the last step (nullopt without races).
+  std::optional<net::RaceStatus> race_status() const;
 
   const sim::Match& match() const { return match_; }
   net::Tick tick() const { return match_.tick(); }
@@ -60,7 +92,9 @@ class MatchHost {
   // runner the match re-simulated for a late input shows its correction glided in
   // (server/presentation_offset.hpp): pose and distance are the true state's plus what is left
   // of the difference; everything else is the true state's.
-  net::Snapshot snapshot() const;
+  // With races it carries the race status and, in the results phase, page `page` (modulo the
+  // pages there are) of the boards (net::BoardPage).
+  net::Snapshot snapshot(std::size_t page = 0) const;
 
   // Every runner present and the newest who left (at most finished_runners of those), in the
   // sim's id order (join order; runners who left keep their figures), older ones folded into
@@ -75,11 +109,30 @@ class MatchHost {
     bool present = true;
     std::optional<net::Tick> newest_input;  // newest accepted stamp
     sim::RunnerState last_state{};          // kept for the summary after leaving
+    RunnerSummary earlier;                  // figures of the earlier races' matches
   };
   struct Bot {
     sim::RunnerId runner;
     sim::BotController controller;
+    std::uint32_t start_wait = 0;  // ticks it takes to get going (its personality)
   };
+  void begin_match(std::uint32_t race);
+  void finish_race(std::uint32_t race);
+  sim::MatchConfig config_;
+  std::uint64_t base_seed_;
+  std::optional<RaceSchedule> races_;
+  std::uint32_t match_race_ = 1;
+  sim::Tick match_first_tick_ = 0;
+  sim::RunnerId next_id_ = 1;  // runner ids across all matches (never reused)
+  bool new_match_ = false;
+  std::optional<sim::RaceResult> finished_;
+  std::deque<sim::RaceResult> results_;
+  std::vector<net::BoardEntry> board_results_;   // the last race's places, ≤ kMaxBoardEntries
+  std::vector<net::BoardEntry> board_all_time_;  // ≤ kMaxAllTimeEntries
+  // Where a player who joins during the standing phases is seated: the state of a runner that
+  // stood at the line from the match's start without input (the others' exactly, so a client
+  // aligns with one probe).
+  sim::RunnerState line_state_{};
 
   sim::Match match_;
   std::vector<Bot> bots_;

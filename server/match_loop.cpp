@@ -1,16 +1,54 @@
 #include "server/match_loop.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "server/own_runner_check.hpp"
+#include "sim/race_start.hpp"
 
 namespace spear::server {
 
-MatchLoop::MatchLoop(const ServerConfig& config, ServerStats& stats)
+namespace {
+sim::Tick seconds_ticks(double seconds, int tick_rate) {
+  if (!std::isfinite(seconds) || seconds < 0.0 || seconds * tick_rate > 1e9)
+    throw std::invalid_argument("race phase lengths must be finite, from 0 to 1e9 ticks");
+  return static_cast<sim::Tick>(std::llround(seconds * tick_rate));
+}
+
+net::BoardEntry board_entry(const LeaderboardEntry& l, std::uint16_t place) {
+  net::BoardEntry e;
+  e.place = place;
+  e.name = l.name;
+  e.bot = l.bot;
+  constexpr std::uint64_t kMax = 0xFFFFFFFFu;
+  e.score = static_cast<std::uint32_t>(std::min(l.score, kMax));
+  e.distance_m = l.distance_m;
+  e.targets_broken = static_cast<std::uint32_t>(std::min(l.targets_broken, kMax));
+  e.crashes = static_cast<std::uint32_t>(std::min(l.crashes, kMax));
+  e.best_combo = static_cast<std::uint32_t>(std::min(l.best_combo, kMax));
+  return e;
+}
+}  // namespace
+
+std::optional<RaceSchedule> race_schedule(const ServerConfig& c) {
+  if (!c.racing) return std::nullopt;
+  if (c.tick_rate < 10 || c.tick_rate > 1000)
+    throw std::invalid_argument("match: tick_rate must be in 10..1000");
+  const float dt = 1.f / static_cast<float>(c.tick_rate);
+  return RaceSchedule(seconds_ticks(c.warmup_seconds, c.tick_rate), sim::race_countdown_ticks(dt),
+                      std::max<sim::Tick>(1, seconds_ticks(c.race_seconds, c.tick_rate)),
+                      std::max<sim::Tick>(1, seconds_ticks(c.results_seconds, c.tick_rate)));
+}
+
+MatchLoop::MatchLoop(const ServerConfig& config, ServerStats& stats, RaceStore* store)
     : config_(config),
       match_(config.seed, config.tick_rate, config.bots, config.bot_skill,
-             rewind_ticks(config.rewind_ms, config.tick_rate), config.finished_records),
-      sessions_(config, match_, stats) {
+             rewind_ticks(config.rewind_ms, config.tick_rate), config.finished_records,
+             race_schedule(config)),
+      sessions_(config, match_, stats),
+      store_(store) {
+  if (match_.races() && config.races > 0) end_tick_ = match_.races()->end_of_cycle(config.races);
   if (config.duration) {
     duration_ticks_ = static_cast<std::uint64_t>(std::llround(*config.duration * config.tick_rate));
     if (duration_ticks_ == 0) duration_ticks_ = 1;
@@ -21,12 +59,22 @@ void MatchLoop::tick(double now, Outbox& out) {
   sessions_.expire(now, out);
   const std::uint64_t t = match_.tick();
   match_.step();
+  if (const auto& race = match_.finished_race(); race && store_) {
+    // The store queues the write (it never waits for the disk on this thread).
+    store_->save(*race);
+    std::vector<net::BoardEntry> top;
+    std::uint16_t place = 0;
+    for (const LeaderboardEntry& l : store_->top(net::kMaxAllTimeEntries, std::nullopt))
+      top.push_back(board_entry(l, ++place));
+    match_.set_all_time(std::move(top));
+  }
   // Tick t is a snapshot tick when it starts a new snapshot interval: with 60 Hz ticks and
   // 30 Hz snapshots every second tick, with 60 and 25 the ticks 0, 2, 4, 7, 9, ...
   const auto rate = static_cast<std::uint64_t>(config_.snapshot_rate);
   const auto tick_rate = static_cast<std::uint64_t>(config_.tick_rate);
   const bool snapshot_tick = t == 0 || (t * rate) / tick_rate != ((t - 1) * rate) / tick_rate;
-  if (snapshot_tick && sessions_.size() > 0) sessions_.send_snapshots(match_.snapshot(), out);
+  if (snapshot_tick && sessions_.size() > 0)
+    sessions_.send_snapshots(match_.snapshot(board_page_++), out);
 }
 
 void MatchLoop::send_waiting_snapshots(Outbox& out) {

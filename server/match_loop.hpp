@@ -8,6 +8,7 @@
 #include "server/match_host.hpp"
 #include "server/match_summary.hpp"
 #include "server/metrics_text.hpp"
+#include "server/race_store.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
 #include "server/session_table.hpp"
@@ -16,8 +17,10 @@ namespace spear::server {
 
 class MatchLoop {
  public:
-  // Throws std::invalid_argument when the config cannot make a match (tick rate, bot skill).
-  MatchLoop(const ServerConfig& config, ServerStats& stats);
+  // Throws std::invalid_argument when the config cannot make a match (tick rate, bot skill,
+  // race lengths). `store` (may be null, not owned, must outlive the loop): where finished
+  // races are saved (RaceStore::save from tick()) and the all-time board comes from.
+  MatchLoop(const ServerConfig& config, ServerStats& stats, RaceStore* store = nullptr);
 
   void receive(const net::PeerAddress& from, std::span<const std::uint8_t> bytes, double now,
                Outbox& out) {
@@ -35,8 +38,12 @@ class MatchLoop {
 
   // Ticks the match has run.
   std::uint64_t ticks() const { return match_.tick(); }
-  // True once --duration of match time has been simulated.
-  bool finished() const { return duration_ticks_ != 0 && match_.tick() >= duration_ticks_; }
+  // True once --duration of match time has been simulated, or --races races have been run and
+  // their results shown.
+  bool finished() const {
+    return (duration_ticks_ != 0 && match_.tick() >= duration_ticks_) ||
+           (end_tick_ != 0 && match_.tick() >= end_tick_);
+  }
 
   MatchHost& match() { return match_; }
   const MatchHost& match() const { return match_; }
@@ -51,6 +58,13 @@ class MatchLoop {
   MatchHost match_;
   SessionTable sessions_;
   std::uint64_t duration_ticks_ = 0;  // 0: no end
+  std::uint64_t end_tick_ = 0;        // after the last race's results; 0: no end
+  RaceStore* store_ = nullptr;
+  std::size_t board_page_ = 0;  // the results board page of the next snapshot
 };
+
+// The race cycle of a config (nullopt when it does not race). Throws std::invalid_argument for
+// lengths that make no cycle.
+std::optional<RaceSchedule> race_schedule(const ServerConfig& config);
 
 }  // namespace spear::server

@@ -11,6 +11,9 @@
 //     "earlier_runners": { "count", "distance_m", "score", "crashes", "targets_broken" },
 //     "earlier_clients": { "count", "players", "spectators", "disconnected", "timed_out",
 //                          "connected_s", "input_datagrams", "inputs": { ... } },
+//     "races": [ { "number", "seed", "first_tick", "last_tick",
+//                  "results": [ { "place", "runner", "name", "bot", "score", "distance_m",
+//                                 "targets_broken", "crashes", "best_combo" } ... ] } ... ],
 //     "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
 //     "datagrams_dropped": { "<reason>": n, ... },
 //     "timing": { "tick_seconds": { "p50", "p99", "max" }, "ticks_measured" } }
@@ -25,6 +28,11 @@
 // metrics' spear_input_frames_total).
 // Everything but "timing" is a function of the arguments (and of what clients sent, and when:
 // "connected_s" is server time): two --fast runs with the same arguments write the same bytes.
+// "races" lists every race run to its end (the newest 1000; MatchHost::kKeptRaces), oldest
+// first: its course seed (sim::race_course_seed), the first and last tick of the race proper
+// (after the countdown), and its results by place (score, then distance, then runner id;
+// "runner" is the id of "runners"). A runner's "runners" figures are the sum over its races'
+// matches (a race's match holds only that race: warm-up and countdown are stood at the line).
 // "timing" holds wall-clock figures, so it is left out with --fast (include_timing = false).
 #include <cstdint>
 #include <string>
@@ -32,6 +40,7 @@
 
 #include "server/client_record.hpp"
 #include "server/server_stats.hpp"
+#include "sim/race_result.hpp"
 
 namespace spear::server {
 
@@ -66,6 +75,7 @@ struct MatchSummary {
   std::vector<ClientRecord> clients;   // in join order
   FoldedRunners earlier_runners;       // left the match before those in `runners`
   FoldedClients earlier_clients;       // finished before those in `clients`
+  std::vector<sim::RaceResult> races;  // races run to their end, oldest first
 };
 
 std::string summary_json(const MatchSummary& match, const ServerStats& stats, bool include_timing);

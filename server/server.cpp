@@ -38,6 +38,18 @@ constexpr int kFastTicksPerPass = 32;
 // How long the Agones Shutdown call may hold the exit (seconds).
 constexpr double kAgonesShutdownWait = 0.6;
 
+void log_race(const sim::RaceResult& race) {
+  if (race.results.empty()) {
+    spdlog::info("race {} over (seed {}): nobody ran", race.number, race.seed);
+    return;
+  }
+  const sim::RaceResultEntry& w = race.results.front();
+  spdlog::info(
+      "race {} over (seed {}, ticks {}-{}): {} runners, won by '{}' with {} points, {:.1f} m",
+      race.number, race.seed, race.first_tick, race.last_tick, race.results.size(),
+      net::printable_text(w.name), w.score, w.distance_m);
+}
+
 const char* role_name(net::Role r) { return r == net::Role::Player ? "player" : "spectator"; }
 
 // "10.0.0.1" of "10.0.0.1:4000", "::1" of "[::1]:4000": the host a refusal counts against.
@@ -113,7 +125,7 @@ bool Server::start(std::string& error) {
     return false;
   }
   try {
-    io_->loop = std::make_unique<MatchLoop>(config_, stats_);
+    io_->loop = std::make_unique<MatchLoop>(config_, stats_, store_);
   } catch (const std::exception& e) {
     error = std::string("cannot create the match: ") + e.what();
     return false;
@@ -283,6 +295,7 @@ int Server::run() {
       stats_.tick_timings.record(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       if (!fast) schedule.consume();
+      if (const auto& race = loop.match().finished_race()) log_race(*race);
       match_over = loop.finished();
     }
     stats_.tick_resyncs = schedule.resyncs();

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "server/match_summary.hpp"
+#include "server/race_store.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
 
@@ -32,6 +33,11 @@ class Server {
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
+
+  // Where finished races are kept (the leaderboard): saved as each race ends, its top 10 shown
+  // with the results. Null (the default): none. Not owned; it must outlive run(). Call before
+  // start().
+  void set_race_store(RaceStore* store) { store_ = store; }
 
   // Checks the config, creates the match, binds the UDP socket (and the metrics listener,
   // signal handling, Agones when configured). False with a message on failure; call once.
@@ -90,6 +96,7 @@ class Server {
   std::atomic<bool> stop_requested_{false};
   std::atomic<bool> running_{false};
   bool started_ = false;
+  RaceStore* store_ = nullptr;
   double last_beat_ = 0.0;
 
   // The pause (see set_paused); now() excludes the paused spans.

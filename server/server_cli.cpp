@@ -113,6 +113,26 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   auto* duration_opt =
       app.add_option("--duration", duration, "Match time in seconds; exit 0 after it")
           ->check(cli::FinitePositive(1e9));
+  app.add_option("--warmup-seconds", c.warmup_seconds,
+                 "Warm-up before each race's countdown: players join, the runners stand at the "
+                 "start line (0: none)")
+      ->check(cli::FiniteRange(0.0, 3600.0))
+      ->capture_default_str()
+      ->envname("SPEAR_WARMUP_SECONDS");
+  app.add_option("--race-seconds", c.race_seconds, "Length of each race (after the 3-2-1)")
+      ->check(cli::FiniteRange(1.0 / 60.0, 86400.0))
+      ->capture_default_str()
+      ->envname("SPEAR_RACE_SECONDS");
+  app.add_option("--results-seconds", c.results_seconds,
+                 "How long each race's results are shown before the next warm-up")
+      ->check(cli::FiniteRange(1.0 / 60.0, 3600.0))
+      ->capture_default_str()
+      ->envname("SPEAR_RESULTS_SECONDS");
+  app.add_option("--races", c.races,
+                 "Stop after this many races (their results shown); 0: race forever")
+      ->check(cli::IntegerRange(0, 1000000))
+      ->capture_default_str()
+      ->envname("SPEAR_RACES");
   app.add_option("--summary-json", c.summary_json,
                  "Write the match summary (and, without --fast, tick timings) to FILE at exit")
       ->check(cli::Writable);
@@ -187,11 +207,13 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
     return args;
   }
   c.allow_spectators = !no_spectators;
+  c.racing = true;  // the match server runs races (server/README.md, "Races")
   if (duration_opt->count() > 0) c.duration = duration;
   if (metrics_opt->count() > 0) c.metrics_port = metrics_port;
   if (c.snapshot_rate > c.tick_rate) return fail("--snapshot-rate cannot exceed --tick-rate");
   if (c.fast && !c.headless) return fail("--fast needs --headless");
-  if (c.fast && !c.duration) return fail("--fast needs --duration (it would never end)");
+  if (c.fast && !c.duration && c.races == 0)
+    return fail("--fast needs --duration or --races (it would never end)");
   if (c.agones) {
     std::string error;
     if (!agones_port_from_env(c.agones_port, error)) return fail(error);

@@ -47,6 +47,15 @@ struct ServerConfig {
   bool headless = false;  // a bot/headless run: no one needs to join
   bool fast = false;      // with headless: step as fast as the CPU allows, not in real time
   std::optional<double> duration;  // match time in seconds; the server stops after it
+  // Races (server/race_schedule.hpp): a warm-up at the start line, the 3-2-1 countdown, the
+  // race, the results, then the next race on the next course (sim::race_course_seed). false
+  // (the default for embedders: the client's local game, the tests): one endless match on
+  // `seed`, as before races. spear-server always races (parse_server_args).
+  bool racing = false;
+  double warmup_seconds = 10.0;  // players join; the runners stand at the start line
+  double race_seconds = 180.0;   // the race proper
+  double results_seconds = 8.0;  // the results shown before the next race's warm-up
+  std::uint32_t races = 0;       // the server stops after this many races' results; 0: never
 
   // Flood limits (per source IP, token buckets; see AddressRateLimiter).
   double handshake_rate = 20.0;  // Hello/Response per second per address

@@ -50,6 +50,76 @@ void set_away_or_countdown(HudState& hud, const ClientSession& session, const Ru
   hud.countdown_caption = f.frame.distance < 1.0 ? "new run in" : "resuming in";
 }
 
+// The races (a racing server): the banner, the 3-2-1 and GO, the results screen, all as of the
+// time shown (spectators see the same). Replaces a countdown the followed runner shows while
+// it stands at the line (its countdown covers the warm-up too).
+void set_race(HudState& hud, const ClientSession& session) {
+  const RaceView& race = session.race();
+  const auto& status = race.status();
+  if (!status) return;
+  const double rate = session.welcome() ? session.welcome()->tick_rate : 60.0;
+  const double now = session.render_time() * rate;  // the tick shown
+  RaceHud& r = hud.races;
+  r.active = true;
+  r.race = static_cast<int>(std::min<std::uint32_t>(status->race, 1u << 24));
+  const double left = race.ticks_left(now);
+  switch (status->phase) {
+    case net::RacePhase::Warmup:
+      r.phase = "warm-up";
+      break;
+    case net::RacePhase::Countdown:
+      r.phase = "countdown";
+      break;
+    case net::RacePhase::Race:
+      r.phase = "race";
+      break;
+    default:
+      r.phase = "results";
+      break;
+  }
+  if (status->phase == net::RacePhase::Race) {
+    r.seconds_left = static_cast<int>(std::ceil(left / rate));
+    const auto go = race.last_go_tick();
+    r.go = go && now >= *go && now - *go < rate;  // a second of GO!
+  } else {
+    const auto go = race.go_tick();
+    const double to_go = go ? std::max(0.0, static_cast<double>(*go) - now) : left;
+    r.seconds_left = static_cast<int>(std::ceil(to_go / rate));
+    hud.countdown = status->phase == net::RacePhase::Countdown ? std::max(1, r.seconds_left) : 0;
+    hud.countdown_caption = "race starts in";
+  }
+  if (status->phase == net::RacePhase::Results) {
+    r.show_results = true;
+    const RaceBoardView& boards = race.boards();
+    const auto own = session.welcome() ? session.welcome()->runner_id : std::nullopt;
+    const std::string own_name = session.own() ? session.own()->name : std::string();
+    const auto lines = [&](const std::vector<std::optional<net::BoardEntry>>& from,
+                           std::vector<BoardLine>& to, bool mark_own) {
+      for (const auto& e : from) {
+        if (!e) {
+          ++r.results_missing;
+          continue;
+        }
+        BoardLine b;
+        b.place = e->place;
+        b.name = e->name;
+        b.bot = e->bot;
+        b.score = static_cast<int>(std::min<std::uint32_t>(e->score, 1u << 30));
+        b.distance_m = static_cast<float>(e->distance_m);
+        b.targets = static_cast<int>(std::min<std::uint32_t>(e->targets_broken, 1u << 30));
+        b.crashes = static_cast<int>(std::min<std::uint32_t>(e->crashes, 1u << 30));
+        b.best_combo = static_cast<int>(std::min<std::uint32_t>(e->best_combo, 1u << 30));
+        b.own = mark_own && own && !e->bot && e->name == own_name;
+        to.push_back(std::move(b));
+      }
+    };
+    if (boards.race == status->race) {
+      lines(boards.results, r.results, true);
+      lines(boards.all_time, r.all_time, false);
+    }
+  }
+}
+
 }  // namespace
 
 FrameInputs FrameData::inputs() const {
@@ -186,6 +256,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
   rank_scoreboard(hud.scoreboard);
   set_message(hud, session, session.session_time(now));
   if (followed && hud.message == StateMessage::None) set_away_or_countdown(hud, session, *followed);
+  set_race(hud, session);
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;
     hud.message_detail = extras.paused_detail;

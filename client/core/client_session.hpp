@@ -118,6 +118,8 @@ class ClientSession {
   bool connected() const { return link_.connected(); }
   std::optional<net::Welcome> welcome() const { return welcome_; }
   double render_time() const { return world_.render_time(); }
+  // The races as the newest snapshots tell them (phase, time left, results boards).
+  const RaceView& race() const { return world_.race(); }
   RunStats stats(double wall) const;
   const OwnRunnerPredictor* predictor() const { return inputs_.predictor(); }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "sim/race_start.hpp"
+
 namespace spear::client {
 
 namespace {
@@ -27,6 +29,7 @@ void InputPipeline::reset() {
 void InputPipeline::on_welcome(const net::Welcome& w) {
   runner_ = w.runner_id;
   tick_rate_ = w.tick_rate;
+  base_seed_ = w.course_seed;
   predictor_.reset();
   bot_.reset();
   if (!w.runner_id) return;
@@ -36,6 +39,27 @@ void InputPipeline::on_welcome(const net::Welcome& w) {
 
 void InputPipeline::on_snapshot(const net::Snapshot& s) {
   if (!predictor_ || !s.own) return;
+  if (s.race) {
+    const net::RaceStatus& r = *s.race;
+    const bool results = r.phase == net::RacePhase::Results;
+    const auto known = predictor_->first_tick();
+    // A snapshot of a match before the predicted one: still on its way; its check is void.
+    if (known && static_cast<std::int32_t>(r.match_first_tick - *known) < 0) return;
+    // The match the predictor begins itself when it gets there (it may trail the snapshots).
+    const bool coming = predictor_->active() && predictor_->pending_restart() == r.match_first_tick;
+    if (!coming && (!known || *known != r.match_first_tick)) {
+      // Outside the race phase the match's runners stood at the line from its first tick.
+      const std::optional<std::uint32_t> line =
+          r.phase == net::RacePhase::Race ? std::nullopt : std::optional<std::uint32_t>(r.wait);
+      const PredictionStats earlier = predictor_->stats();
+      predictor_.emplace(sim::race_course_seed(base_seed_, results ? r.race + 1 : r.race),
+                         tick_rate_, PredictionConfig{}, r.match_first_tick, line);
+      predictor_->carry_stats(earlier);
+    }
+    if (r.phase == net::RacePhase::Race)
+      predictor_->restart_at(s.tick + 1 + r.ticks_left,
+                             sim::race_course_seed(base_seed_, r.race + 1), r.wait);
+  }
   std::optional<double> distance;
   for (const auto& r : s.runners)
     if (r.id == s.own->id) distance = r.distance;

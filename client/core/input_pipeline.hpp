@@ -42,7 +42,9 @@ class InputPipeline {
   void reset();
   // Welcome: a runner to predict (and the bot to drive it with --autoplay), or none.
   void on_welcome(const net::Welcome& welcome);
-  // A decoded snapshot: the own runner's check goes to the predictor.
+  // A decoded snapshot: the own runner's check goes to the predictor. With a race status the
+  // predictor follows the races: a match it does not know (joined, or a restart it missed)
+  // gets a new predictor, and the next race's start is named to it ahead (restart_at).
   void on_snapshot(const net::Snapshot& snapshot);
   // The newest input tick the server says it applied, seen at `now` (the round trip).
   void on_applied(std::optional<net::Tick> applied, double now);
@@ -83,6 +85,7 @@ class InputPipeline {
   std::uint16_t away_press_ = 0;         // sim::Button::Away or Back not yet in an input
   std::optional<net::RunnerId> runner_;  // from Welcome
   int tick_rate_ = 60;
+  std::uint64_t base_seed_ = 0;  // Welcome's: race n runs on sim::race_course_seed(base, n)
   std::optional<OwnRunnerPredictor> predictor_;
   std::optional<sim::BotController> bot_;  // --autoplay
   std::optional<net::Tick> last_tick_;     // the newest tick handed out

@@ -6,6 +6,7 @@
 #include "core/pose_blend.hpp"
 #include "net/sim_wire.hpp"
 #include "sim/lab.hpp"
+#include "sim/race_start.hpp"
 
 namespace spear::client {
 
@@ -23,6 +24,47 @@ OwnRunnerPredictor::OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate,
       history_(config.history_ticks),
       probe_(sim::new_runner_state()) {}
 
+OwnRunnerPredictor::OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate,
+                                       PredictionConfig config, net::Tick first_tick,
+                                       std::optional<std::uint32_t> line_wait)
+    : OwnRunnerPredictor(course_seed, tick_rate, config) {
+  first_tick_ = first_tick;
+  if (line_wait) line_probe_ = sim::race_start_state(*line_wait, dt_);
+}
+
+void OwnRunnerPredictor::restart_at(net::Tick tick, std::uint64_t course_seed, std::uint32_t wait) {
+  if (first_tick_ && static_cast<std::int32_t>(tick - *first_tick_) <= 0) return;  // begun
+  restart_ = Restart{tick, course_seed, wait};
+  if (!aligned_ || static_cast<std::int32_t>(next_tick_ - tick) <= 0) return;  // in advance()
+  // Stepped past it already (the news came late): begin there and step again to where it was,
+  // with the own inputs stamped since (the server applies them in the new match too).
+  const net::Tick until = next_tick_;
+  restart_now();
+  std::uint32_t budget = config_.max_steps_per_call;
+  while (static_cast<std::int32_t>(until - next_tick_) > 0 && budget-- > 0) {
+    sim::Input in = applied_at(next_tick_);
+    history_.push(next_tick_, state_, &in);
+    sim::step_runner(state_, in.empty() ? nullptr : &in, course_, dt_);
+    ++next_tick_;
+  }
+}
+
+void OwnRunnerPredictor::restart_now() {
+  const Restart r = *restart_;
+  restart_.reset();
+  ++stats_.restarts;
+  course_ = sim::Course(r.seed);
+  state_ = sim::race_start_state(r.wait, dt_, state_.away);
+  next_tick_ = r.tick;
+  first_tick_ = r.tick;
+  history_.clear();
+  std::erase_if(stamped_, [&](const auto& kv) { return kv.first < r.tick; });
+  moved_.clear();
+  distance_offset_ = 0.0;  // a new course: a cut, nothing to fade
+  joint_offset_ = {};
+  mismatch_run_ = 0;
+  line_probe_.reset();
+}
 void OwnRunnerPredictor::on_snapshot(const net::OwnRunnerState& own,
                                      std::optional<double> distance) {
   const auto check = sim::decode_runner_check(own.sim_state, own.state_tick);
@@ -33,9 +75,15 @@ void OwnRunnerPredictor::on_snapshot(const net::OwnRunnerState& own,
   checks_seen_ = true;
   if (stats_.gave_up) return;
   if (!aligned_) {
-    if (distance) try_align(*check, *distance);
+    // Checks of an older match (snapshots still on their way from before the restart): none.
+    if (first_tick_ && check->hash_tick < *first_tick_) return;
+    if (line_probe_) try_align_standing(*check);
+    if (!aligned_ && distance) try_align(*check, *distance);
     return;
   }
+  if (first_tick_ && check->hash_tick < *first_tick_) return;
+  // A check of the next race's match, before this predictor has stepped to its start.
+  if (restart_ && static_cast<std::int32_t>(check->hash_tick - restart_->tick) >= 0) return;
   reconcile(*check, own.last_input_tick);
 }
 
@@ -55,13 +103,44 @@ void OwnRunnerPredictor::try_align(const sim::RunnerCheck& check, double distanc
   }
   for (const sim::RunnerState& s : probe_recent_) {
     if (sim::check_hash(s) != check.hash) continue;
-    state_ = s;
-    next_tick_ = check.hash_tick + 1;
-    history_.clear();
-    aligned_ = true;
-    probe_recent_.clear();
+    aligned_at(s, check.hash_tick);
     return;
   }
+}
+
+void OwnRunnerPredictor::aligned_at(const sim::RunnerState& s, net::Tick hash_tick) {
+  state_ = s;
+  next_tick_ = hash_tick + 1;
+  history_.clear();
+  aligned_ = true;
+  probe_recent_.clear();
+  line_recent_.clear();
+  line_probe_.reset();
+}
+
+void OwnRunnerPredictor::try_align_standing(const sim::RunnerCheck& check) {
+  // Seated with those at the line: the line's state, stepped without input since the match
+  // began, is the runner's after tick first_tick_ + steps − 1. Only while it may still stand.
+  const net::Tick first = *first_tick_;
+  const std::uint64_t wanted = std::uint64_t{check.hash_tick} - first + 1;
+  std::uint32_t budget = config_.max_steps_per_call;
+  while (line_steps_ < wanted && line_probe_->mode == sim::RunnerMode::Countdown) {
+    if (budget-- == 0) {
+      ++stats_.capped_calls;
+      break;
+    }
+    sim::step_runner(*line_probe_, nullptr, course_, dt_);
+    ++line_steps_;
+    line_recent_.push_back(*line_probe_);
+    if (line_recent_.size() > kProbeRecent) line_recent_.pop_front();
+  }
+  // line_recent_[i] is the state after tick first + line_steps_ − size + i.
+  const std::uint64_t newest = std::uint64_t{first} + line_steps_ - 1;
+  if (check.hash_tick > newest) return;
+  const std::uint64_t back = newest - check.hash_tick;
+  if (back >= line_recent_.size()) return;
+  const sim::RunnerState s = line_recent_[line_recent_.size() - 1 - back];
+  if (sim::check_hash(s) == check.hash) aligned_at(s, check.hash_tick);
 }
 
 void OwnRunnerPredictor::reconcile(const sim::RunnerCheck& check, net::Tick acked) {
@@ -129,6 +208,7 @@ std::vector<sim::Input> OwnRunnerPredictor::advance(net::Tick present, const Dec
   std::vector<sim::Input> out;
   if (!active()) return out;
   while (static_cast<std::int32_t>(present - next_tick_) >= 0) {
+    if (restart_ && restart_->tick == next_tick_) restart_now();  // the next race's match
     if (out.size() == config_.max_steps_per_call) {
       ++stats_.capped_calls;  // the rest on the next call
       break;

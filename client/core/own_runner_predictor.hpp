@@ -13,7 +13,12 @@
 // Timestep"): the sim steps whole 60 Hz ticks, the screen any rate, and the figure moves evenly.
 //
 // Before its first input the runner has only run: the predictor finds it by stepping a fresh
-// runner until its state hash equals the server's (alignment).
+// runner until its state hash equals the server's (alignment). In a race's match it may also
+// have stood at the start line since the match began: a second probe steps that standing state.
+//
+// Races: each race is a new sim match on a new course, every runner re-seated at the line at a
+// tick both sides know ahead (net::RaceStatus). restart_at() names that tick: advance() begins
+// the new match there, from the known start state, so prediction stays exact across it.
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -55,6 +60,7 @@ struct PredictionStats {
   double worst_correction = 0.0;       // units: the largest correction (before fading)
   double worst_correction_step = 0.0;  // units: the largest per-frame move of a fading correction
   std::uint64_t capped_calls = 0;      // advance()/alignment calls cut at max_steps_per_call
+  std::uint64_t restarts = 0;          // new races' matches begun at the tick named ahead
   bool gave_up = false;
 };
 
@@ -64,6 +70,22 @@ class OwnRunnerPredictor {
   using Decide = std::function<sim::Input(const sim::RunnerState&, net::Tick)>;
 
   OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate, PredictionConfig config = {});
+  // The runner in a race's match that began at `first_tick`; `line_wait`: its runners stood at
+  // the line for that many ticks from there (sim::race_start_state), so a runner seated with
+  // them may be found standing too (nullopt: only a fresh running runner is probed).
+  OwnRunnerPredictor(std::uint64_t course_seed, int tick_rate, PredictionConfig config,
+                     net::Tick first_tick, std::optional<std::uint32_t> line_wait);
+
+  // The next race's match begins at `tick` on `course_seed`, the runner standing `wait` ticks at
+  // the line (sim::race_start_state; away stays away). Repeating it changes nothing; a tick
+  // already stepped restarts at once and steps again to where it was, own inputs kept.
+  void restart_at(net::Tick tick, std::uint64_t course_seed, std::uint32_t wait);
+  // First tick of the match predicted (nullopt: not known, the predictor of an endless match).
+  std::optional<net::Tick> first_tick() const { return first_tick_; }
+  // The tick of the restart named and not yet reached.
+  std::optional<net::Tick> pending_restart() const {
+    return restart_ ? std::optional<net::Tick>(restart_->tick) : std::nullopt;
+  }
 
   // The own runner's part of a snapshot: its check, and its distance there (for alignment).
   void on_snapshot(const net::OwnRunnerState& own, std::optional<double> distance);
@@ -97,9 +119,18 @@ class OwnRunnerPredictor {
   // The rig's own ground travel (RigState::scroll, units) as drawn by the last frame().
   double drawn_rig_scroll() const { return drawn_rig_scroll_; }
   const PredictionStats& stats() const { return stats_; }
+  // Goes on counting from `earlier` (a predictor that replaces another: a new race's match the
+  // client joined or learned of late). gave_up is not carried: the new match is a new start.
+  void carry_stats(PredictionStats earlier) {
+    earlier.gave_up = false;
+    stats_ = earlier;
+  }
 
  private:
   void try_align(const sim::RunnerCheck& check, double distance);
+  void try_align_standing(const sim::RunnerCheck& check);
+  void aligned_at(const sim::RunnerState& s, net::Tick hash_tick);
+  void restart_now();
   void reconcile(const sim::RunnerCheck& check, net::Tick acked);
   RunnerFrame raw_frame() const;
   // The frame between the state after tick next_tick() − 2 and the last one, at `alpha` 0..1.
@@ -123,6 +154,18 @@ class OwnRunnerPredictor {
   sim::RunnerState probe_{};
   std::uint32_t probe_steps_ = 0;
   std::deque<sim::RunnerState> probe_recent_;
+  // The match: its first tick, a standing probe (the state after first_tick_ + line_steps_ − 1),
+  // the next race's match.
+  std::optional<net::Tick> first_tick_;
+  std::optional<sim::RunnerState> line_probe_;
+  std::uint32_t line_steps_ = 0;
+  std::deque<sim::RunnerState> line_recent_;
+  struct Restart {
+    net::Tick tick = 0;
+    std::uint64_t seed = 0;
+    std::uint32_t wait = 0;
+  };
+  std::optional<Restart> restart_;
   // Shown = predicted + offset; the offset fades to 0.
   double distance_offset_ = 0.0;
   std::array<rig::Vec2, rig::kJointCount> joint_offset_{};

@@ -4,18 +4,22 @@
 #include <limits>
 #include <string>
 
+#include "sim/race_start.hpp"
+
 namespace spear::client {
 
 void WorldView::reset() {
   buffer_.reset();
   display_clock_.reset();
   own_.reset();  // until the next Welcome names it
+  race_.reset();
   tick_rate_ = 0;
 }
 
 void WorldView::on_welcome(const net::Welcome& w) {
   buffer_.set_rates(w.tick_rate, w.snapshot_rate);
   broken_.set_course(w.course_seed);
+  base_seed_ = w.course_seed;
   own_ = w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt;
   tick_rate_ = w.tick_rate;
   follow_.set_own(own_);
@@ -23,6 +27,12 @@ void WorldView::on_welcome(const net::Welcome& w) {
 }
 
 void WorldView::on_snapshot(const net::Snapshot& s, double now) {
+  race_.on_snapshot(s);
+  if (const auto& r = race_.status()) {
+    // The results are stood at the next race's course already.
+    const bool results = r->phase == net::RacePhase::Results;
+    broken_.set_course(sim::race_course_seed(base_seed_, results ? r->race + 1 : r->race));
+  }
   broken_.on_snapshot(s);
   std::vector<RunnerFrame> frames;
   frames.reserve(s.runners.size());

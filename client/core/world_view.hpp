@@ -15,6 +15,7 @@
 #include "core/interpolation_buffer.hpp"
 #include "core/own_runner_predictor.hpp"
 #include "core/prediction_clock.hpp"
+#include "core/race_view.hpp"
 #include "core/runner_view.hpp"
 #include "net/messages.hpp"
 
@@ -52,6 +53,7 @@ class WorldView {
   const InterpolationBuffer& buffer() const { return buffer_; }
   const PredictionClock& prediction_clock() const { return display_clock_; }
   double render_time() const { return buffer_.view().render_time; }
+  const RaceView& race() const { return race_; }
 
  private:
   bool drawn_predicted(const OwnRunnerPredictor* p) const {
@@ -66,6 +68,8 @@ class WorldView {
   int tick_rate_ = 0;  // from Welcome (0: none yet)
   std::map<std::uint32_t, net::RosterEntry> roster_;
   BrokenObstacles broken_;
+  std::uint64_t base_seed_ = 0;  // Welcome's course seed: race n's is sim::race_course_seed
+  RaceView race_;
   FigureMotion figures_;
   std::vector<std::uint32_t> ids_;  // in view, ascending
   std::vector<RunnerView> runners_;

@@ -174,9 +174,12 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
     append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
     net_graph_box_ = {origin, net_graph_size(gs)};
   }
+  if (hud.races.active && !hud.lab.active) race_banner(hud, area, s);
   if (hud.message != StateMessage::None)
     message(hud, area, s);
-  else if (hud.countdown > 0)
+  else if (hud.races.show_results)
+    results(hud, area, s);
+  else if (hud.countdown > 0 || hud.races.go)
     countdown(hud, area, s);
 
   const sf::View previous = target.getView();
@@ -310,9 +313,88 @@ void HudRenderer::message(const HudState& hud, sf::Vector2f area, float s) {
 void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
   const float cx = area.x / 2.f, y = game_top_ + game_h_ * 0.22f;
   shapes_.disc({cx, y + 86.f * s}, 64.f * s, sf::Color(28, 20, 40, 170), 48);
-  texts_.add(hud.countdown_caption, {cx, y}, px(20, s), palette::kHudText, Align::Centre, true);
-  texts_.add(std::to_string(hud.countdown), {cx, y + 30.f * s}, px(84, s), palette::kHudAccent,
-             Align::Centre, true);
+  const bool go = hud.countdown <= 0 && hud.races.go;
+  texts_.add(go ? std::string("race on") : hud.countdown_caption, {cx, y}, px(20, s),
+             palette::kHudText, Align::Centre, true);
+  texts_.add(go ? std::string("GO!") : std::to_string(hud.countdown), {cx, y + 30.f * s},
+             px(go ? 64 : 84, s), palette::kHudAccent, Align::Centre, true);
+}
+
+static std::string clock_text(int seconds) {
+  seconds = std::max(0, seconds);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d:%02d", seconds / 60, seconds % 60);
+  return buf;
+}
+
+void HudRenderer::race_banner(const HudState& hud, sf::Vector2f area, float s) {
+  // Top centre, under the follow label: which race, its phase and the time that matters now.
+  const RaceHud& r = hud.races;
+  std::string line = "RACE " + std::to_string(r.race) + "  \u00b7  ";
+  if (r.phase == "race")
+    line += clock_text(r.seconds_left) + " left";
+  else if (r.phase == "results")
+    line += "results  \u00b7  next race in " + std::to_string(std::max(0, r.seconds_left)) + " s";
+  else
+    line += r.phase + "  \u00b7  starts in " + std::to_string(std::max(0, r.seconds_left)) + " s";
+  const float w = 380.f * s, x = (area.x - w) / 2.f;
+  const float y = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
+  shapes_.rounded_rect({x, y, w, 30.f * s}, 10.f * s, palette::kHudPanel);
+  texts_.add(line, {area.x / 2.f, y + 6.f * s}, px(15, s), palette::kHudText, Align::Centre, true);
+}
+
+void HudRenderer::results(const HudState& hud, sf::Vector2f area, float s) {
+  // The results screen: the race's places, then the all-time best when the server keeps them.
+  const RaceHud& r = hud.races;
+  const std::size_t rows = std::min<std::size_t>(r.results.size(), 10);
+  const std::size_t top = std::min<std::size_t>(r.all_time.size(), 10);
+  const float row = 22.f * s;
+  const float w = std::min(area.x - 32.f * s, 620.f * s), x = (area.x - w) / 2.f;
+  const float h = (96.f + static_cast<float>(std::max<std::size_t>(rows, 1)) * 22.f +
+                   (top > 0 ? 40.f + static_cast<float>(top) * 22.f : 0.f)) *
+                  s;
+  const float y = std::max(game_top_ + 50.f * s, game_top_ + (game_h_ - h) / 2.f);
+  shapes_.rounded_rect({x, y, w, h}, 14.f * s, sf::Color(28, 20, 40, 215));
+  texts_.add("RACE " + std::to_string(r.race) + " RESULTS", {area.x / 2.f, y + 10.f * s}, px(24, s),
+             palette::kHudAccent, Align::Centre, true);
+  texts_.add("next race in " + std::to_string(std::max(0, r.seconds_left)) + " s",
+             {area.x / 2.f, y + 42.f * s}, px(14, s), palette::kHudDim, Align::Centre);
+  // Columns: place, name, score, metres, targets, crashes, best combo.
+  const float cols[] = {x + 16.f * s,      x + 56.f * s,     x + w - 290.f * s, x + w - 215.f * s,
+                        x + w - 140.f * s, x + w - 80.f * s, x + w - 24.f * s};
+  const auto header = [&](float hy) {
+    const char* names[] = {"#", "runner", "score", "m", "targets", "crashes", "combo"};
+    for (int i = 0; i < 7; ++i)
+      texts_.add(names[i], {cols[i], hy}, px(11, s), palette::kHudDim,
+                 i < 2 ? Align::Left : Align::Right);
+  };
+  const auto line = [&](const BoardLine& b, float ly) {
+    if (b.own) shapes_.rect({x + 8.f * s, ly - 2.f * s, w - 16.f * s, row}, palette::kHudHighlight);
+    const auto c = b.own ? palette::kHudAccent : palette::kHudText;
+    texts_.add(std::to_string(b.place), {cols[0], ly}, px(15, s), c, Align::Left, true);
+    texts_.add(clip_name(b.name, 18) + (b.bot ? " (bot)" : ""), {cols[1], ly}, px(15, s), c,
+               Align::Left);
+    texts_.add(group_thousands(b.score), {cols[2], ly}, px(15, s), c, Align::Right, true);
+    char m[16];
+    std::snprintf(m, sizeof m, "%.0f", static_cast<double>(b.distance_m));
+    texts_.add(m, {cols[3], ly}, px(15, s), c, Align::Right);
+    texts_.add(std::to_string(b.targets), {cols[4], ly}, px(15, s), c, Align::Right);
+    texts_.add(std::to_string(b.crashes), {cols[5], ly}, px(15, s), c, Align::Right);
+    texts_.add(std::to_string(b.best_combo), {cols[6], ly}, px(15, s), c, Align::Right);
+  };
+  float ly = y + 66.f * s;
+  header(ly);
+  ly += 18.f * s;
+  if (rows == 0)
+    texts_.add(r.results_missing > 0 ? "results on their way\u2026" : "nobody ran",
+               {area.x / 2.f, ly}, px(15, s), palette::kHudDim, Align::Centre);
+  for (std::size_t i = 0; i < rows; ++i, ly += row) line(r.results[i], ly);
+  if (top == 0) return;
+  ly += (rows == 0 ? row : 0.f) + 14.f * s;
+  texts_.add("ALL-TIME TOP 10", {area.x / 2.f, ly}, px(13, s), palette::kHudAccent, Align::Centre,
+             true);
+  ly += 22.f * s;
+  for (std::size_t i = 0; i < top; ++i, ly += row) line(r.all_time[i], ly);
 }
 
 void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {

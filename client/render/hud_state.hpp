@@ -52,6 +52,32 @@ struct LabReadout {
   float ground_speed_mps = 0.f;      // the treadmill: the rig's ground speed, metres per second
 };
 
+// One line of a results board (the race's places, or the all-time top 10).
+struct BoardLine {
+  int place = 0;
+  std::string name;  // UTF-8
+  bool bot = false;
+  int score = 0;
+  float distance_m = 0.f;
+  int targets = 0;
+  int crashes = 0;
+  int best_combo = 0;
+  bool own = false;  // the player's own runner (highlighted)
+};
+
+// The race's banner and results (a racing server; `active` false: an endless match, none drawn).
+struct RaceHud {
+  bool active = false;
+  int race = 0;                     // the race number
+  std::string phase;                // "warm-up", "countdown", "race", "results"
+  int seconds_left = 0;             // the race's time left (race), or until the start (the others)
+  bool go = false;                  // the first moment of the race: a big "GO!"
+  bool show_results = false;        // the results screen
+  std::vector<BoardLine> results;   // by place (the first 32)
+  int results_missing = 0;          // places whose page has not arrived yet
+  std::vector<BoardLine> all_time;  // empty: no store, or not arrived
+};
+
 struct HudState {
   bool show_run = true;  // score, distance, speed, best (off for a spectator with no runner and
                          // in the lab)
@@ -73,6 +99,7 @@ struct HudState {
   const NetPlotHistory* net_graph = nullptr;  // shown when not null (F3)
   // The race strip: one mark per runner along a thin bar at the bottom (empty hides it).
   std::vector<RaceMark> race;
+  RaceHud races;
 };
 
 // The big line of the centred message: the custom headline, else the message's own words.

@@ -27,6 +27,21 @@ fb::Offset<fb::String> make_string(fb::FlatBufferBuilder& b, std::string_view s)
   return b.CreateString(s.data(), s.size());
 }
 
+fb::Offset<w::RaceBoard> make_board(fb::FlatBufferBuilder& b, const BoardPage& page) {
+  std::vector<fb::Offset<w::BoardEntry>> entries;
+  for (std::size_t i = 0; i < std::min(page.entries.size(), kMaxBoardPageEntries); ++i) {
+    const BoardEntry& e = page.entries[i];
+    const auto name = make_string(b, capped(e.name, kMaxNameBytes));
+    const double dm = std::clamp(e.distance_m * 10.0, 0.0, 4294967295.0);
+    entries.push_back(w::CreateBoardEntry(b, e.place, name, e.bot, e.score,
+                                          static_cast<std::uint32_t>(dm), e.targets_broken,
+                                          e.crashes, e.best_combo));
+  }
+  const auto ev = b.CreateVector(entries);
+  return w::CreateRaceBoard(b, static_cast<std::uint8_t>(page.kind), page.race, page.total,
+                            page.first, ev);
+}
+
 std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, const Message& m,
                                                   std::size_t* hello_padding) {
   return std::visit(
@@ -68,6 +83,9 @@ std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, cons
           },
           [&](const SnapshotMessage& s) -> std::pair<w::Message, fb::Offset<void>> {
             const auto body = b.CreateVector(write_snapshot_body(s));
+            // Built after the body, so the body stays last in the buffer.
+            fb::Offset<w::RaceBoard> board = 0;
+            if (s.board) board = make_board(b, *s.board);
             std::vector<fb::Offset<w::RosterEntry>> roster;
             for (std::size_t i = 0; i < std::min(s.roster.size(), kMaxRosterEntries); ++i) {
               const auto name = make_string(b, capped(s.roster[i].name, kMaxNameBytes));
@@ -76,7 +94,7 @@ std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, cons
             // An empty roster is left out: an absent field costs nothing on the wire.
             fb::Offset<fb::Vector<fb::Offset<w::RosterEntry>>> rv = 0;
             if (!roster.empty()) rv = b.CreateVector(roster);
-            return {w::Message_Snapshot, w::CreateSnapshot(b, s.tick, body, rv).Union()};
+            return {w::Message_Snapshot, w::CreateSnapshot(b, s.tick, body, rv, board).Union()};
           },
           [&](const Disconnect& d) -> std::pair<w::Message, fb::Offset<void>> {
             return {w::Message_Disconnect,
@@ -131,6 +149,35 @@ bool read_enum(std::uint8_t v, E& out) {
 bool read_role(std::uint8_t v, Role& out) {
   if (v > 1) return false;
   out = static_cast<Role>(v);
+  return true;
+}
+
+// A board page whose every field is in range: kind known, race numbered, at most a page of
+// entries that lie inside the board's total, places from 1, names of a name's length.
+bool read_board(const w::RaceBoard& m, BoardPage& out) {
+  if (!read_enum(m.kind(), out.kind)) return false;
+  const std::size_t cap = out.kind == BoardKind::Results ? kMaxBoardEntries : kMaxAllTimeEntries;
+  if (m.race() == 0 || m.race() > kMaxWireRace || m.total() > cap) return false;
+  out.race = m.race();
+  out.total = m.total();
+  out.first = m.first();
+  const auto* entries = m.entries();
+  const std::size_t n = entries ? entries->size() : 0;
+  if (n > kMaxBoardPageEntries || std::size_t{out.first} + n > out.total) return false;
+  out.entries.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto* e = entries->Get(static_cast<fb::uoffset_t>(i));
+    BoardEntry entry;
+    if (e->place() == 0 || !read_string(e->name(), kMaxNameBytes, entry.name)) return false;
+    entry.place = e->place();
+    entry.bot = e->bot();
+    entry.score = e->score();
+    entry.distance_m = static_cast<double>(e->distance_dm()) / 10.0;
+    entry.targets_broken = e->targets_broken();
+    entry.crashes = e->crashes();
+    entry.best_combo = e->best_combo();
+    out.entries.push_back(std::move(entry));
+  }
   return true;
 }
 
@@ -209,6 +256,12 @@ DecodeError read_body(const w::Packet& p, Message& out) {
           if (!read_string(e->name(), kMaxNameBytes, r.name)) return DecodeError::BadField;
           s.roster.push_back(std::move(r));
         }
+      }
+      if (const auto* board = m->board()) {
+        if (!s.race) return DecodeError::BadField;  // boards only come with a race status
+        BoardPage page;
+        if (!read_board(*board, page)) return DecodeError::BadField;
+        s.board = std::move(page);
       }
       out = std::move(s);
       return DecodeError::None;

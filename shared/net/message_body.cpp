@@ -116,6 +116,15 @@ std::vector<std::uint8_t> write_snapshot_body(const SnapshotMessage& s) {
     w.write_exp_golomb(b.obstacle, 6);
     w.write_signed(diff(s.tick, b.tick), 3);
   }
+  w.write_bool(s.race.has_value());
+  if (s.race) {
+    const RaceStatus& race = *s.race;
+    w.write_bits(static_cast<std::uint64_t>(race.phase) & 3u, 2);
+    w.write_exp_golomb(race.race > 0 ? race.race - 1 : 0, 0);
+    w.write_exp_golomb(race.ticks_left, 8);
+    w.write_exp_golomb(race.match_first_tick <= s.tick ? s.tick - race.match_first_tick : 0, 10);
+    w.write_exp_golomb(race.wait, 8);
+  }
   std::vector<std::uint8_t> bytes = w.take();  // the header, padded to a byte
   bytes.insert(bytes.end(), s.runner_block.begin(), s.runner_block.end());
   return bytes;
@@ -158,6 +167,23 @@ bool read_snapshot_body(std::span<const std::uint8_t> body, SnapshotMessage& out
     b.obstacle = static_cast<std::uint32_t>(obstacle);
     if (!tick_back(out.tick, r.read_signed(3), b.tick)) return false;
     out.broken.push_back(b);
+  }
+  out.race.reset();
+  if (r.read_bool()) {
+    RaceStatus race;
+    race.phase = static_cast<RacePhase>(r.read_bits(2));  // 2 bits: every value is a phase
+    const std::uint64_t number = r.read_exp_golomb(0);
+    const std::uint64_t left = r.read_exp_golomb(8);
+    const std::uint64_t age = r.read_exp_golomb(10);
+    const std::uint64_t wait = r.read_exp_golomb(8);
+    if (!r.ok() || number >= kMaxWireRace || left > kMaxPhaseTicks || age > out.tick ||
+        wait > kMaxPhaseTicks)
+      return false;
+    race.wait = static_cast<Tick>(wait);
+    race.race = static_cast<std::uint32_t>(number + 1);
+    race.ticks_left = static_cast<Tick>(left);
+    race.match_first_tick = out.tick - static_cast<Tick>(age);
+    out.race = race;
   }
   if (!r.ok()) return false;
   // The header's padding bits are zero; the runner block starts at the next byte.

@@ -172,6 +172,53 @@ struct RosterEntry {
   friend bool operator==(const RosterEntry&, const RosterEntry&) = default;
 };
 
+// Races (schemas/PROTOCOL.md "Race status" and "Race board"). The phase of the server's race
+// cycle: warm-up (players join; the runners stand at the coming course's start line), the
+// 3-2-1 countdown, the race, the results (the runners already at the next course's line).
+enum class RacePhase : std::uint8_t { Warmup, Countdown, Race, Results, Count };
+
+// In every snapshot of a racing server: where the cycle stands at the snapshot's tick.
+struct RaceStatus {
+  RacePhase phase = RacePhase::Warmup;
+  std::uint32_t race = 1;     // race number, 1 .. kMaxWireRace
+  Tick ticks_left = 0;        // ticks of the phase after the snapshot's tick (≤ kMaxPhaseTicks)
+  Tick match_first_tick = 0;  // first tick of the sim match the snapshot shows (≤ its tick)
+  // Ticks a match's runners stand at the start line before they run (≤ kMaxPhaseTicks): in
+  // the race phase the next race's match's (it begins when this phase ends), else the current
+  // one's, so the race begins at match_first_tick + wait.
+  Tick wait = 0;
+  friend bool operator==(const RaceStatus&, const RaceStatus&) = default;
+};
+inline constexpr std::uint32_t kMaxWireRace = 1u << 24;
+inline constexpr Tick kMaxPhaseTicks = 1u << 30;
+
+// One line of a results board: a place of the race just run, or one of the all-time best.
+struct BoardEntry {
+  std::uint16_t place = 0;  // 1 = first (all-time: the rank)
+  std::string name;         // ≤ kMaxNameBytes
+  bool bot = false;
+  std::uint32_t score = 0;
+  double distance_m = 0.0;  // wire: decimetres
+  std::uint32_t targets_broken = 0;
+  std::uint32_t crashes = 0;
+  std::uint32_t best_combo = 0;
+  friend bool operator==(const BoardEntry&, const BoardEntry&) = default;
+};
+enum class BoardKind : std::uint8_t { Results, AllTime, Count };
+// A page of a board: during the results phase each snapshot carries one page, round robin, so
+// a client has every page a few times a second (net/race_board.hpp assembles them).
+struct BoardPage {
+  BoardKind kind = BoardKind::Results;
+  std::uint32_t race = 1;           // the race the results are of (all-time: as of that race)
+  std::uint16_t total = 0;          // entries of the whole board, ≤ kMaxBoardEntries
+  std::uint16_t first = 0;          // index of entries[0] in the board
+  std::vector<BoardEntry> entries;  // ≤ kMaxBoardPageEntries
+  friend bool operator==(const BoardPage&, const BoardPage&) = default;
+};
+inline constexpr std::size_t kMaxBoardEntries = 32;     // places sent of one race
+inline constexpr std::size_t kMaxAllTimeEntries = 10;   // the all-time top 10
+inline constexpr std::size_t kMaxBoardPageEntries = 4;  // per snapshot
+
 // A whole snapshot, decoded. On the server it is the input of SnapshotEncoder (roster: every
 // runner's name; the encoder sends each client only the names it has not confirmed).
 struct Snapshot {
@@ -181,6 +228,8 @@ struct Snapshot {
   std::optional<OwnRunnerState> own;
   std::vector<BrokenTarget> broken;  // recently broken straw targets and toppled hurdles
   std::vector<RosterEntry> roster;
+  std::optional<RaceStatus> race;  // a racing server's phase (none: an endless match)
+  std::optional<BoardPage> board;  // during the results: one page of the boards
 };
 
 // The snapshot as it travels: runners are one bit-packed block (net/runner_block.hpp),
@@ -193,6 +242,8 @@ struct SnapshotMessage {
   std::optional<OwnRunnerState> own;
   std::vector<BrokenTarget> broken;
   std::vector<RosterEntry> roster;
+  std::optional<RaceStatus> race;  // net/message_body.cpp: in the body's header bits
+  std::optional<BoardPage> board;  // the Snapshot table's `board`
 };
 
 enum class DisconnectReason : std::uint8_t { ClientQuit, ServerShutdown, TimedOut, Kicked, Count };

@@ -32,6 +32,8 @@ SnapshotDecodeError SnapshotDecoder::decode(const SnapshotMessage& msg, Snapshot
   out.own = msg.own;
   out.broken = msg.broken;
   out.roster = msg.roster;
+  out.race = msg.race;
+  out.board = msg.board;
 
   // Keep history sorted by tick; drop what the server can no longer use as a baseline: it
   // never deltas against a snapshot more than kMaxBaselineAgeTicks older than a new one.

@@ -101,6 +101,8 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   const auto& broken = frame.broken();
   msg.broken.assign(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(std::min(
                                                          broken.size(), kMaxBrokenTargets)));
+  msg.race = frame.race();
+  msg.board = frame.board();
 
   // Names this client has not confirmed, for the runners it is sent, in their order. Once
   // every name of a table is confirmed, frames sharing that table need no look.

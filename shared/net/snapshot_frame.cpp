@@ -9,7 +9,7 @@ namespace spear::net {
 
 SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous,
                              PoseCodecMode mode)
-    : tick_(snapshot.tick), broken_(snapshot.broken) {
+    : tick_(snapshot.tick), broken_(snapshot.broken), race_(snapshot.race), board_(snapshot.board) {
   std::unordered_map<RunnerId, const RosterEntry*> roster;
   roster.reserve(snapshot.roster.size());
   for (const RosterEntry& e : snapshot.roster) roster.emplace(e.runner, &e);

@@ -62,6 +62,9 @@ class SnapshotFrame {
   // The name table, shared with earlier frames while it does not change.
   const std::shared_ptr<const Names>& names() const { return names_; }
   const std::vector<BrokenTarget>& broken() const { return broken_; }
+  // The race status and board page every client gets with this frame (Snapshot::race, ::board).
+  const std::optional<RaceStatus>& race() const { return race_; }
+  const std::optional<BoardPage>& board() const { return board_; }
 
   // Each runner as clients rebuild it from this frame (joints, distance), by id: what later
   // frames bridge against.
@@ -87,6 +90,8 @@ class SnapshotFrame {
   std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
   std::shared_ptr<const Names> names_;
   std::vector<BrokenTarget> broken_;
+  std::optional<RaceStatus> race_;
+  std::optional<BoardPage> board_;
   // This frame's points first, then those of up to kBridgeDepth + 1 frames before it.
   std::vector<std::shared_ptr<const BridgePoints>> recent_;
   mutable std::vector<std::optional<BitWriter>> full_;

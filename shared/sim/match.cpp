@@ -23,7 +23,8 @@ Match::Match(std::uint64_t seed, const MatchConfig& config)
     : seed_(seed),
       config_(config),
       dt_(1.f / static_cast<float>(checked_rate(config.tick_rate))),
-      course_(seed, config.course) {}
+      course_(seed, config.course),
+      tick_(config.first_tick) {}
 
 std::size_t Match::index_of(RunnerId id) const {
   const auto it = std::lower_bound(runners_.begin(), runners_.end(), id,
@@ -43,6 +44,18 @@ RunnerId Match::add_runner(std::uint32_t start_wait_ticks) {
   r.id = next_id_++;
   r.state = waiting_runner_state(start_wait_ticks, dt_);
   runners_.push_back(r);  // ids grow, so the vector stays sorted
+  queues_.emplace_back();
+  queues_.back().history = RunnerHistory(std::max(config_.rewind_ticks, kStateMemoryTicks) + 1);
+  return r.id;
+}
+
+RunnerId Match::add_runner_as(RunnerId id, const RunnerState& start) {
+  if (id == kNoRunner || id < next_id_) throw std::invalid_argument("match: runner id in use");
+  next_id_ = id + 1;
+  MatchRunner r;
+  r.id = id;
+  r.state = start;
+  runners_.push_back(r);
   queues_.emplace_back();
   queues_.back().history = RunnerHistory(std::max(config_.rewind_ticks, kStateMemoryTicks) + 1);
   return r.id;
@@ -164,6 +177,12 @@ std::vector<InputMove> Match::input_moves(RunnerId id) const {
   const std::size_t i = index_of(id);
   if (i == runners_.size()) return {};
   return queues_[i].moves;
+}
+
+std::vector<Input> Match::pending_inputs(RunnerId id) const {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size()) return {};
+  return queues_[i].pending;
 }
 
 std::uint64_t Match::state_hash() const {

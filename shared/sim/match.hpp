@@ -30,6 +30,9 @@ struct MatchConfig {
   // ticks back and after the runner's last applied input; otherwise at the earliest tick that
   // is (the next step at the latest). 0: every late input applies at the next step.
   Tick rewind_ticks = 0;
+  // The first tick the match steps (tick() at the start). A server that runs race after race
+  // starts each race's match at the server's running tick, so ticks never go back on the wire.
+  Tick first_tick = 0;
 };
 
 enum class SubmitResult : std::uint8_t {
@@ -60,6 +63,11 @@ class Match {
   // A new runner at the course start, running; with start_wait_ticks > 0 it stands that long
   // first (waiting_runner_state).
   RunnerId add_runner(std::uint32_t start_wait_ticks = 0);
+  // A runner under a given id in a given state (a server that keeps its runners' ids from one
+  // race's match to the next, or seats a late joiner exactly as those who stood there from the
+  // start). `id` must be above every id the match has given: std::invalid_argument otherwise.
+  // add_runner() goes on from id + 1.
+  RunnerId add_runner_as(RunnerId id, const RunnerState& start);
   bool remove_runner(RunnerId id);  // false if unknown
   bool has_runner(RunnerId id) const { return find(id) != nullptr; }
 
@@ -79,6 +87,9 @@ class Match {
   // Inputs of this runner applied at a later tick than stamped during the last second, oldest
   // first (empty for an unknown id).
   std::vector<InputMove> input_moves(RunnerId id) const;
+  // Inputs of this runner queued and not applied yet (sorted by tick; empty for an unknown id):
+  // what a server carries over into the next race's match for the ticks after the switch.
+  std::vector<Input> pending_inputs(RunnerId id) const;
   // The runner's state after tick `tick` was stepped, for the last kStateMemoryTicks ticks
   // (and the rewind window); nullopt for older or future ticks and unknown ids.
   std::optional<RunnerState> state_after(RunnerId id, Tick tick) const;

@@ -209,6 +209,7 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
         tip_hits(before, d_before, s.pose, s.distance, o)) {
       set_broken(s, i);
       ++s.combo;
+      s.best_combo = std::max(s.best_combo, s.combo);
       s.bonus += kTargetBonus * std::min(s.combo, kMaxCombo);
       ++s.targets_broken;
       ev.broke_target = true;
@@ -248,6 +249,7 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
 void park(RunnerState& s, RunnerEvents& ev) {
   s.mode = RunnerMode::Parked;
   s.mode_ticks = 0;
+  s.hold_ticks = 0;  // back from away is a plain countdown
   ev.parked = true;
 }
 
@@ -308,6 +310,7 @@ RunnerState waiting_runner_state(std::uint32_t ticks, float dt) {
   const std::uint32_t total = ticks_for(kResumeCountdown, dt);
   s.mode = RunnerMode::Countdown;
   s.mode_ticks = total - std::min(ticks, total);  // countdown_ticks_left() == ticks
+  s.hold_ticks = ticks - std::min(ticks, total);
   return s;
 }
 
@@ -323,7 +326,7 @@ bool restart_allowed(const RunnerState& s, float dt) {
 std::uint32_t countdown_ticks_left(const RunnerState& s, float dt) {
   if (s.mode != RunnerMode::Countdown) return 0;
   const std::uint32_t total = ticks_for(kResumeCountdown, dt);
-  return s.mode_ticks < total ? total - s.mode_ticks : 0;
+  return s.hold_ticks + (s.mode_ticks < total ? total - s.mode_ticks : 0);
 }
 
 bool obstacle_down(const RunnerState& s, std::uint32_t index) {
@@ -378,6 +381,12 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
       step_standing(s, dt);
       return ev;
     case RunnerMode::Countdown:
+      if (s.hold_ticks > 0) {  // a long start wait: the countdown proper has not begun
+        --s.hold_ticks;
+        step_standing(s, dt);
+        --s.mode_ticks;
+        return ev;
+      }
       step_standing(s, dt);
       if (s.mode_ticks >= ticks_for(kResumeCountdown, dt)) {
         s.mode = RunnerMode::Running;  // runs on from here at the next tick

@@ -52,6 +52,9 @@ struct RunnerState {
 
   RunnerMode mode = RunnerMode::Running;
   std::uint32_t mode_ticks = 0;  // ticks spent in the current mode
+  // Countdown only: ticks still to stand before the countdown's own kResumeCountdown ticks run
+  // (a start wait longer than that: a race's start line through its results and warm-up).
+  std::uint32_t hold_ticks = 0;
 
   double distance = 0.0;        // units from the course start, this run (10 units = 1 m)
   double best_distance = 0.0;   // the longest run so far, units
@@ -64,6 +67,7 @@ struct RunnerState {
   std::uint32_t bonus = 0;           // this run: target points
   std::uint32_t best = 0;            // best score of any run in the match
   std::uint32_t combo = 0;           // targets broken in a row this run
+  std::uint32_t best_combo = 0;      // the longest row of targets of any run in the match
   std::uint32_t crashes = 0;         // in the match
   std::uint32_t targets_broken = 0;  // in the match
   std::uint32_t runs = 1;            // runs started (1 + restarts + lab exits)
@@ -105,8 +109,9 @@ struct RunnerEvents {
 // A runner at the start of the course, running, with its pose computed.
 RunnerState new_runner_state();
 // A runner at the start of the course standing (rig Motion::Idle) for `ticks` ticks, then
-// running from there: a Countdown with that many ticks left (at most ticks_for(kResumeCountdown,
-// dt); 0 is new_runner_state()). A bot's start, the moment it takes to get going.
+// running from there: a Countdown with that many ticks left (0 is new_runner_state()); beyond
+// ticks_for(kResumeCountdown, dt) the rest is hold_ticks, stood first. A bot's start (the
+// moment it takes to get going), a race's start line.
 RunnerState waiting_runner_state(std::uint32_t ticks, float dt = kDefaultDt);
 
 // Advances the runner by one tick of dt seconds with its input for that tick (nullptr: no buttons).
@@ -130,7 +135,8 @@ RunnerEvents step_runner(RunnerState& state, const Input* input, const Course& c
 bool runner_alive(const RunnerState& state);  // Running or Leaping
 bool restart_allowed(const RunnerState& state, float dt = kDefaultDt);
 // Ticks until a Countdown runner runs (the tick it starts running counts): from
-// ticks_for(kResumeCountdown, dt) − 1 after its first countdown tick down to 1; 0 in other modes.
+// hold_ticks + ticks_for(kResumeCountdown, dt) − 1 after its first countdown tick down to 1; 0 in
+// other modes.
 std::uint32_t countdown_ticks_left(const RunnerState& state, float dt = kDefaultDt);
 // Was obstacle `index` knocked down by this runner in its current run (a target broken, a hurdle
 // toppled)? Exact for the obstacles around the runner (kBrokenBehind behind, 8 ahead); false

@@ -14,6 +14,7 @@ RunnerStats runner_stats(const RunnerState& s) {
   st.crashes = s.crashes;
   st.targets_broken = s.targets_broken;
   st.runs = s.runs;
+  st.best_combo = s.best_combo;
   return st;
 }
 

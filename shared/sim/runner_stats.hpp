@@ -15,6 +15,7 @@ struct RunnerStats {
   std::uint32_t crashes = 0;
   std::uint32_t targets_broken = 0;
   std::uint32_t runs = 0;
+  std::uint32_t best_combo = 0;  // longest row of targets in one run
 };
 
 RunnerStats runner_stats(const RunnerState& state);

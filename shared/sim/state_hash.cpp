@@ -70,12 +70,13 @@ std::uint64_t hash_rig(const rig::RigState& r, std::uint64_t h) {
 }
 
 // hash_runner lists RunnerState's fields one by one: a new field must be added here too.
-static_assert(sizeof(RunnerState) == 696, "RunnerState changed: update hash_runner");
+static_assert(sizeof(RunnerState) == 704, "RunnerState changed: update hash_runner");
 
 std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   Hasher x{hash_pose(s.pose, hash_rig(s.rig, h))};
   x.u8(static_cast<std::uint8_t>(s.mode));
   x.u32(s.mode_ticks);
+  x.u32(s.hold_ticks);
   x.d(s.distance);
   x.d(s.best_distance);
   x.d(s.total_distance);
@@ -85,6 +86,7 @@ std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   x.u32(s.bonus);
   x.u32(s.best);
   x.u32(s.combo);
+  x.u32(s.best_combo);
   x.u32(s.crashes);
   x.u32(s.targets_broken);
   x.u32(s.runs);

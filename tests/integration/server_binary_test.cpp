@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -67,6 +68,81 @@ TEST(ServerBinary, FastRunsWithTheSameArgumentsWriteTheSameSummary) {
   EXPECT_TRUE(std::regex_search(ja, std::regex("\"best\": [1-9]"))) << ja;
 }
 
+TEST(ServerBinary, FastRacesEndAfterTheirResultsWithPlacesInTheSummary) {
+  const std::string path = temp_path("races.json");
+  std::string out;
+  ASSERT_EQ(run_to_exit(kServer,
+                        {"--headless",
+                         "--fast",
+                         "--races",
+                         "2",
+                         "--race-seconds",
+                         "20",
+                         "--warmup-seconds",
+                         "1",
+                         "--results-seconds",
+                         "2",
+                         "--bots",
+                         "5",
+                         "--bot-skill",
+                         "0.5",
+                         "--seed",
+                         "41",
+                         "--port",
+                         "0",
+                         "--bind",
+                         "127.0.0.1",
+                         "--summary-json",
+                         path},
+                        60.0, &out),
+            0)
+      << out;
+  const auto j = nlohmann::json::parse(file_text(path));
+  std::remove(path.c_str());
+  // Two cycles of 1 + 3 + 20 + 2 s at 60 Hz, then the server stops.
+  EXPECT_EQ(j["ticks"], 2 * 26 * 60);
+  ASSERT_EQ(j["races"].size(), 2u);
+  const auto& r1 = j["races"][0];
+  const auto& r2 = j["races"][1];
+  EXPECT_EQ(r1["number"], 1);
+  EXPECT_EQ(r2["number"], 2);
+  EXPECT_EQ(r1["seed"], 41u);  // race 1 on --seed itself
+  EXPECT_NE(r2["seed"], r1["seed"]);
+  EXPECT_EQ(r1["first_tick"], 4 * 60);  // after the warm-up and the 3-2-1
+  EXPECT_EQ(r1["last_tick"], 24 * 60 - 1);
+  // The next race's ticks follow: its results, warm-up and countdown between them.
+  EXPECT_EQ(r2["first_tick"].get<int>(), r1["last_tick"].get<int>() + 1 + 6 * 60);
+  EXPECT_EQ(r2["last_tick"].get<int>() - r2["first_tick"].get<int>(), 20 * 60 - 1);
+  for (const auto& race : j["races"]) {
+    ASSERT_EQ(race["results"].size(), 5u);
+    for (std::size_t i = 0; i < race["results"].size(); ++i) {
+      const auto& e = race["results"][i];
+      EXPECT_EQ(e["place"], i + 1);
+      EXPECT_TRUE(e["bot"].get<bool>());
+      for (const char* key :
+           {"runner", "name", "score", "distance_m", "targets_broken", "crashes", "best_combo"})
+        EXPECT_TRUE(e.contains(key)) << key;
+      if (i > 0) EXPECT_GE(race["results"][i - 1]["score"], e["score"]);
+    }
+  }
+  // Every runner's figures are its two races' (warm-ups and countdowns stand at the line).
+  for (const auto& runner : j["runners"]) {
+    double distance = 0.0;
+    std::uint64_t crashes = 0, targets = 0;
+    for (const auto& race : j["races"])
+      for (const auto& e : race["results"])
+        if (e["runner"] == runner["id"]) {
+          distance += e["distance_m"].get<double>();
+          crashes += e["crashes"].get<std::uint64_t>();
+          targets += e["targets_broken"].get<std::uint64_t>();
+        }
+    EXPECT_NEAR(runner["distance_m"].get<double>(), distance, 1e-6);
+    EXPECT_EQ(runner["crashes"], crashes);
+    EXPECT_EQ(runner["targets_broken"], targets);
+  }
+  EXPECT_NE(out.find("race 2 over"), std::string::npos) << out;
+}
+
 TEST(ServerBinary, RealTimeSummaryCarriesTickTimings) {
   const std::string path = temp_path("timing.json");
   std::string out;
@@ -85,9 +161,14 @@ TEST(ServerBinary, RealTimeSummaryCarriesTickTimings) {
 
 TEST(ServerBinary, BadFlagsExitTwoWithAMessage) {
   const std::vector<std::vector<std::string>> bad = {
-      {"--tick-rate", "0"},          {"--no-such-flag"},   {"--bot-skill", "1.5"},
-      {"--fast", "--duration", "1"}, {"--port", "70000"},  {"--snapshot-rate", "120"},
-      {"--log-level", "loud"},       {"--duration", "-3"}, {"--bots", "many"}};
+      {"--tick-rate", "0"},      {"--no-such-flag"},
+      {"--bot-skill", "1.5"},    {"--fast", "--duration", "1"},
+      {"--port", "70000"},       {"--snapshot-rate", "120"},
+      {"--log-level", "loud"},   {"--duration", "-3"},
+      {"--bots", "many"},        {"--races", "-1"},
+      {"--races", ""},           {"--race-seconds", "nan"},
+      {"--race-seconds", "0"},   {"--warmup-seconds", "-2"},
+      {"--results-seconds", ""}, {"--headless", "--fast"}};
   for (const auto& args : bad) {
     std::string out;
     const auto code = run_to_exit(kServer, args, 10.0, &out);

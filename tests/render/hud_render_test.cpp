@@ -280,5 +280,54 @@ TEST(GroupThousands, SeparatesEveryThreeDigits) {
   EXPECT_EQ(group_thousands(-4200), "-4,200");
 }
 
+TEST_F(HudRender, RaceCountdownAndGoAreDrawnInTheMiddle) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState quiet = sample_hud();
+  HudState three = quiet;
+  three.races.active = true;
+  three.races.race = 2;
+  three.races.phase = "countdown";
+  three.races.seconds_left = 3;
+  three.countdown = 3;
+  three.countdown_caption = "race starts in";
+  HudState go = three;
+  go.countdown = 0;
+  go.races.phase = "race";
+  go.races.go = true;
+  const sf::IntRect middle{540, 140, 200, 200};
+  const sf::Image iq = draw(&quiet, &fonts), i3 = draw(&three, &fonts), igo = draw(&go, &fonts);
+  EXPECT_GT(changed(i3, iq, middle), 1500);
+  EXPECT_GT(changed(igo, i3, middle), 500);  // "GO!" is not "3"
+  // The banner (race number, time) at the top centre.
+  EXPECT_GT(changed(i3, iq, {450, 10, 380, 40}), 200);
+}
+
+TEST_F(HudRender, ResultsScreenListsThePlacesAndTheAllTimeBoard) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState quiet = sample_hud();
+  HudState results = quiet;
+  RaceHud& r = results.races;
+  r.active = true;
+  r.race = 3;
+  r.phase = "results";
+  r.seconds_left = 7;
+  r.show_results = true;
+  for (int i = 0; i < 4; ++i)
+    r.results.push_back({i + 1, "runner " + std::to_string(i), i == 3, 400 - i * 50,
+                         380.f - static_cast<float>(i) * 40.f, 3 - i, i, 2, i == 1});
+  HudState with_top = results;
+  for (int i = 0; i < 3; ++i)
+    with_top.races.all_time.push_back(
+        {i + 1, "legend " + std::to_string(i), false, 900 - i, 800.f, 9, 0, 5, false});
+  const sf::IntRect centre{340, 200, 600, 200};
+  const sf::Image iq = draw(&quiet, &fonts), ir = draw(&results, &fonts);
+  EXPECT_GT(changed(ir, iq, centre), 3000);
+  EXPECT_GT(renderer_.texts_drawn(), 4u * 7u);  // a line of seven columns per place
+  const sf::Image it = draw(&with_top, &fonts);
+  EXPECT_GT(changed(it, ir, {340, 100, 600, 620}), 500);  // the all-time lines below
+}
+
 }  // namespace
 }  // namespace spear::client

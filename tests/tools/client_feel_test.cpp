@@ -63,8 +63,11 @@ Irregularity camera_irregularity(const std::vector<json>& f) {
     double t, v;
   };
   std::vector<Sample> s;
+  double run_began = -1e9;  // a standing start (a race's GO) picks up speed on purpose
   for (std::size_t i = 1; i < f.size(); ++i) {
     const json &a = f[i - 1], &b = f[i];
+    if (a["mode"] != "running" && b["mode"] == "running") run_began = b["t"].get<double>();
+    if (b["t"].get<double>() - run_began < 0.75) continue;
     if (b["t"].get<double>() < 1.0 || !(b["dt"].get<double>() > 0.0)) continue;
     if (a["mode"] != "running" || b["mode"] != "running" || a["paused"].get<bool>() ||
         b["paused"].get<bool>() || a["followed"].is_null() || a["followed"] != b["followed"])
@@ -143,15 +146,17 @@ TEST_P(EmbeddedSmoothness, CameraScrollsEvenlyWithFrameJitter) {
 INSTANTIATE_TEST_SUITE_P(FrameRates, EmbeddedSmoothness, ::testing::Values(60, 75, 144));
 
 TEST(ConnectedSmoothness, CameraScrollsEvenlyThroughABadNetworkAndFocusLossParksTheRunner) {
-  RelayedServer net(kServer, "--bots 2 --seed 3 --duration 12 --log-level warn", kNetsim,
-                    "--loss 0.02 --delay-ms 60 --jitter-ms 10 --seed 5 --duration 11");
+  // The server races: no warm-up, so the runners stand only the 3-2-1 before they run.
+  RelayedServer net(kServer, "--bots 2 --seed 3 --duration 14 --warmup-seconds 0 --log-level warn",
+                    kNetsim, "--loss 0.02 --delay-ms 60 --jitter-ms 10 --seed 5 --duration 13");
   ASSERT_TRUE(net.ready());
   // Online the world cannot stop: a window in the background pauses nothing; the server parks
   // the runner instead (it stands where it was, shown as away).
-  const ClientRun r = run_client("--connect " + net.relay_address() +
-                                     " --duration 8 --autoplay --frame-rate 144 --frame-jitter-ms 2"
-                                     " --script 4:FocusLost",
-                                 "netsim");
+  const ClientRun r =
+      run_client("--connect " + net.relay_address() +
+                     " --duration 10 --autoplay --frame-rate 144 --frame-jitter-ms 2"
+                     " --script 6:FocusLost",
+                 "netsim");
   net.netsim.finish();
   net.server.finish();
   ASSERT_EQ(r.process.exit_code, 0) << r.process.output;
@@ -162,7 +167,7 @@ TEST(ConnectedSmoothness, CameraScrollsEvenlyThroughABadNetworkAndFocusLossParks
   for (const json& f : r.trace) {
     EXPECT_FALSE(f["paused"].get<bool>()) << f.dump();
     if (f["mode"] != "parked") continue;
-    EXPECT_GE(f["t"].get<double>(), 4.0) << "parked before the focus loss";
+    EXPECT_GE(f["t"].get<double>(), 6.0) << "parked before the focus loss";
     if (!parked_at) parked_at = f["distance"].get<double>();
     // The figure settles where it stopped (the drawn blend and a fading correction: cm).
     EXPECT_NEAR(f["distance"].get<double>(), *parked_at, 0.3) << f.dump();

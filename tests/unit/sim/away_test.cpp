@@ -287,9 +287,20 @@ TEST(Away, AStartWaitStandsItsTicksThenRunsLikeARunnerAddedAtOnce) {
   const double waited = kWait / 60.0 * 382.5;
   EXPECT_GT(gap, waited + 60.0);
   EXPECT_LT(gap, waited + 150.0);
-  // No wait is the plain new runner; a wait past the countdown is cut to it.
+  // No wait is the plain new runner; a wait past the countdown is held first (a race's start
+  // line): it stands every tick of it, then runs.
   EXPECT_EQ(waiting_runner_state(0).mode, RunnerMode::Running);
-  EXPECT_EQ(countdown_ticks_left(waiting_runner_state(10000)), kCountdownTicks);
+  EXPECT_EQ(countdown_ticks_left(waiting_runner_state(10000)), 10000u);
+  EXPECT_EQ(waiting_runner_state(10000).hold_ticks, 10000u - kCountdownTicks);
+  Match line(3);
+  const RunnerId standing = line.add_runner(700);
+  for (std::uint32_t t = 0; t < 700; ++t) {
+    ASSERT_EQ(line.runner(standing)->state.mode, RunnerMode::Countdown) << t;
+    ASSERT_EQ(countdown_ticks_left(line.runner(standing)->state), 700u - t) << t;
+    line.step();
+  }
+  EXPECT_EQ(line.runner(standing)->state.mode, RunnerMode::Running);
+  EXPECT_EQ(line.runner(standing)->state.distance, 0.0);
 }
 
 }  // namespace
