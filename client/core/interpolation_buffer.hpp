@@ -14,11 +14,13 @@
 //
 // A snapshot that arrives after a lost one (or two) may carry what rebuilds them
 // (net/bridge_residual.hpp): the buffer inserts the rebuilt snapshots, so that bridging a loss
-// follows the motion the lost snapshot held instead of a chord that misses its kinks. Two lost in
-// a row would leave two intervals of delay running past the newest snapshot before the next
-// arrives; while recent loss is high and has come in runs, the delay rises to three intervals
-// (slowly, by the same rate steering, so the shown time never steps) and falls back once the
-// path is clean; a new buffer starts there, until the path shows itself clean.
+// follows the motion the lost snapshot held instead of a chord that misses its kinks; a rebuilt
+// one that had to guess (three lost in a row: nothing carries the first) is rebuilt again when a
+// late snapshot says more. Two lost in a row would leave two intervals of delay running past
+// the newest snapshot before the next arrives; while recent loss is high and has come in runs,
+// the delay rises (three and a half intervals, four and a half after three lost in a row;
+// slowly, by the same rate steering, so the shown time never steps) and falls back once the
+// path is clean; a new buffer starts at the highest, until the path shows itself better.
 //
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
