@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "net/sim_wire.hpp"
 
@@ -36,6 +37,13 @@ LoadClient::LoadClient(const LoadClientConfig& config, const net::PeerAddress& s
       }()),
       buffer_(net::kMaxDatagramBytes + 1) {
   if (config_.truth && config_.interpolate) truth_pops_.emplace();
+  if (!config_.trace_path.empty() && config_.interpolate) {
+    trace_.reset(std::fopen(config_.trace_path.c_str(), "w"));
+    if (trace_ && truth_pops_)
+      truth_pops_->on_sample = [f = trace_.get()](double tick, std::uint32_t id, double step) {
+        if (step > 3.0) std::fprintf(f, "P %.2f id=%u step=%.2f\n", tick, id, step);
+      };
+  }
 }
 
 void LoadClient::start(double now) { connection_.start(now); }
@@ -101,7 +109,22 @@ void LoadClient::take_snapshots(double now) {
       frames.reserve(s.runners.size());
       for (const auto& r : s.runners) frames.push_back(client::runner_frame(r));
       if (config_.record_truth) config_.record_truth->add(s.tick, frames);
-      if (config_.interpolate) interpolation_.push(s.tick, std::move(frames), now);
+      if (trace_) {
+        std::fprintf(trace_.get(), "S %.4f tick=%u", now, s.tick);
+        for (const auto& f : frames)
+          for (std::size_t l = 0; l < net::kBridgeDepth; ++l)
+            if (f.bridge.back[l])
+              std::fprintf(trace_.get(), " %u:L%zu g%u c%u j%04x", f.id, l, f.bridge.back[l]->gap,
+                           f.bridge.back[l]->chord_gap, f.bridge.back[l]->joints);
+      }
+      if (config_.interpolate) {
+        const auto st = interpolation_.stats();
+        const auto res = interpolation_.push(s.tick, std::move(frames), now);
+        if (trace_)
+          std::fprintf(
+              trace_.get(), " -> %d rebuilt+%llu\n", static_cast<int>(res),
+              static_cast<unsigned long long>(interpolation_.stats().rebuilt - st.rebuilt));
+      }
     }
   }
 }
@@ -110,6 +133,10 @@ void LoadClient::frame(double now) {
   if (config_.interpolate && welcomed_) {
     const client::InterpolatedView& v = interpolation_.sample(now);
     motion_.observe(v);
+    if (trace_ && v.kind != client::SampleKind::Empty)
+      std::fprintf(trace_.get(), "F %.4f r=%.2f k=%d base=%u di=%.2f d=%.4f\n", now,
+                   v.render_time * tick_rate_, static_cast<int>(v.kind), v.base_tick,
+                   interpolation_.delay_intervals(), interpolation_.delay());
     if (truth_pops_) {
       if (v.kind != client::SampleKind::Empty)
         truth_pops_->add_frame(v.render_time * tick_rate_, v.runners);

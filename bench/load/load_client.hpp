@@ -3,6 +3,7 @@
 // players a bot that plays a local copy of its runner (client-side prediction, the same sim the
 // server runs) and sends the inputs stamped for the tick they should apply at.
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,8 @@ struct LoadClientConfig {
   // measure their pops against it. Owned by the caller, outliving the client.
   TruthTrack* record_truth = nullptr;
   const TruthTrack* truth = nullptr;
+  // --trace-dir: this client's trace (what it received and showed, main.cpp); empty: none.
+  std::string trace_path;
 };
 
 // What one client measured.
@@ -100,6 +103,7 @@ class LoadClient {
   client::InterpolationBuffer interpolation_;
   JointMotionMeter motion_;
   std::optional<TruthPopMeter> truth_pops_;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace_{nullptr, &std::fclose};
   bool inputs_stopped_ = false;
   bool welcomed_ = false;
   double welcomed_at_ = 0.0;

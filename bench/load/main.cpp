@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   double join_spread = 0.5;
   std::string truth_address;
   std::string name_prefix = "load";
+  std::string trace_dir;
   app.add_option("--connect", connect, "HOST:PORT of the server")
       ->check(cli::NonEmpty)
       ->capture_default_str();
@@ -103,6 +104,12 @@ int main(int argc, char** argv) {
       ->check(cli::NonEmpty);
   app.add_option("--name-prefix", name_prefix, "Clients are named PREFIX-p0.., PREFIX-s0..")
       ->capture_default_str();
+  app.add_option("--trace-dir", trace_dir,
+                 "Each interpolating client writes NAME.txt here: every snapshot it received "
+                 "(S: local time, tick, bridge residuals), every frame (F: render tick, sample "
+                 "kind, base tick, delay) and, with --truth, every error step above 3 units "
+                 "(P: render tick, runner, step)")
+      ->check(CLI::ExistingDirectory);
   if (const auto done = tools::parse_command_line(app, argc, argv, "spear-load")) return *done;
   if (players + spectators == 0) {
     std::cerr << "spear-load: nothing to do (--clients and --spectators are both 0)\n";
@@ -154,6 +161,7 @@ int main(int argc, char** argv) {
     c.bot_skill = bot_skill;
     c.bot_seed = seed * 1000003u + static_cast<std::uint64_t>(i);
     c.interpolate = i < interp_clients;
+    if (!trace_dir.empty() && c.interpolate) c.trace_path = trace_dir + "/" + c.name + ".txt";
     if (truth_client) c.truth = &truth;
     auto client = load::LoadClient::create(c, *server, &error);
     if (!client) {

@@ -60,6 +60,7 @@ void TruthPopMeter::measure_frame(const TruthTrack& truth, const Frame& f) {
         step = std::max(step,
                         std::hypot(next.ex[j] - it->second.ex[j], next.ey[j] - it->second.ey[j]));
       ++stats_.samples;
+      if (on_sample) on_sample(f.render_tick, shown.id, step);
       stats_.step_sum += step;
       std::size_t bin = 0;
       while (bin < TruthPopStats::kBinEdges.size() && step >= TruthPopStats::kBinEdges[bin]) ++bin;

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -79,6 +80,8 @@ class TruthPopMeter {
   // when the truth is complete).
   void measure(const TruthTrack& truth, bool all = false);
 
+  // Diagnostic: called with every sample (render tick, runner, its error step).
+  std::function<void(double, std::uint32_t, double)> on_sample;
   const TruthPopStats& stats() const { return stats_; }
   const TruthPopConfig& config() const { return config_; }
   std::size_t waiting() const { return waiting_.size(); }

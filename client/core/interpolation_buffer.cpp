@@ -26,6 +26,13 @@ double fade_factor(double size, double keep, double min_step, double max_step) {
   return 1.0 - std::clamp(size * (1.0 - keep), min_step, max_step) / size;
 }
 
+const std::array<rig::Vec2, rig::kJointCount>& joints_of(const RunnerFrame& f) {
+  return f.pose.joints;
+}
+const std::array<rig::Vec2, rig::kJointCount>& joints_of(const net::BridgePoint& p) {
+  return p.joints;
+}
+
 bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
 }
@@ -120,13 +127,16 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
     }
     // The real one after its stand-in (reordered): it holds the truth to within the residual
     // threshold, so the change is below what one frame of motion shows.
+    note_revised(*it);
     it->runners = std::move(runners);
     it->bridges = std::move(bridges);
     it->rebuilt = false;
+    it->guesses = 0;
     ++stats_.rebuilt_replaced;
     ++stats_.reordered;
     ++unique_;
     clock_.on_snapshot(time, local_time);
+    rebuild_from(tick);  // what it carries may rebuild its predecessors better than its stand-in
     return Insert::Added;
   }
   // Older than the snapshot playback already stands on: it can change nothing.
@@ -141,22 +151,30 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
   if (!stats_.first_tick || tick < *stats_.first_tick) stats_.first_tick = tick;
   if (!stats_.newest_tick || tick > *stats_.newest_tick) stats_.newest_tick = tick;
   ++unique_;
-  snapshots_.insert(it, Snapshot{tick, time, std::move(runners), false, std::move(bridges)});
-  // This one may rebuild its lost predecessors; a late one may complete what a newer one needs.
-  std::vector<std::uint32_t> later;
-  for (const auto& s : snapshots_)
-    if (s.tick >= tick && !s.rebuilt && !s.bridges.empty()) later.push_back(s.tick);
-  for (const std::uint32_t t : later) rebuild_lost(t);
+  snapshots_.insert(it, Snapshot{tick, time, std::move(runners), false, 0, std::move(bridges)});
+  rebuild_from(tick);
   while (snapshots_.size() > config_.capacity) snapshots_.pop_front();
   return Insert::Added;
 }
 
+void InterpolationBuffer::rebuild_from(std::uint32_t tick) {
+  // This one may rebuild its lost predecessors; a late one may complete what a newer one needs
+  // (or give a guessed start its truth, so that what was rebuilt against the guess is redone).
+  std::vector<std::uint32_t> later;
+  for (const auto& s : snapshots_)
+    if (s.tick >= tick && !s.rebuilt) later.push_back(s.tick);
+  for (const std::uint32_t t : later) rebuild_lost(t);
+}
+
 void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
   if (!stats_.newest_tick && config_.start_lossy) {
-    // Until the path shows how it is: as over a lossy one (three intervals from the start).
+    // Until the path shows how it is: as over a lossy one that loses three in a row.
     recent_loss_ = 2.0 * config_.lossy_loss;
     last_burst_ = local_time;
-    extra_intervals_ = std::max(0.0, config_.lossy_delay_intervals - config_.delay_intervals);
+    last_long_burst_ = local_time;
+    extra_intervals_ =
+        std::max(0.0, std::max(config_.lossy_delay_intervals, config_.burst_delay_intervals) -
+                          config_.delay_intervals);
   }
   if (stats_.newest_tick && tick <= *stats_.newest_tick) return;  // a late one: counted lost
   const double stride = std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate));
@@ -169,15 +187,27 @@ void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
   for (double k = 0; k < n; ++k) recent_loss_ += a * (1.0 - recent_loss_);
   recent_loss_ -= a * recent_loss_;
   if (missing >= 2.0) last_burst_ = local_time;
+  if (missing >= 3.0) last_long_burst_ = local_time;
 }
 
 void InterpolationBuffer::adapt_delay(double dt, double local_time) {
   const bool lossy = recent_loss_ > config_.lossy_loss && last_burst_ &&
                      local_time - *last_burst_ < config_.burst_memory;
-  const double goal =
-      lossy ? std::max(0.0, config_.lossy_delay_intervals - config_.delay_intervals) : 0.0;
+  const bool long_bursts =
+      last_long_burst_ && local_time - *last_long_burst_ < config_.burst_memory;
+  const double lossy_intervals =
+      long_bursts ? std::max(config_.lossy_delay_intervals, config_.burst_delay_intervals)
+                  : config_.lossy_delay_intervals;
+  const double goal = lossy ? std::max(0.0, lossy_intervals - config_.delay_intervals) : 0.0;
   const double step = config_.delay_slew * dt;
   extra_intervals_ += std::clamp(goal - extra_intervals_, -step, step);
+}
+
+void InterpolationBuffer::note_revised(const Snapshot& s) {
+  if (!playing_) return;
+  auto b = std::upper_bound(snapshots_.begin(), snapshots_.end(), render_time_,
+                            [](double time, const Snapshot& x) { return time < x.time; });
+  if (b == snapshots_.end() || s.time <= b->time) revised_ = true;
 }
 
 bool InterpolationBuffer::insert_rebuilt(std::uint32_t lost, std::uint32_t tick,
@@ -185,14 +215,23 @@ bool InterpolationBuffer::insert_rebuilt(std::uint32_t lost, std::uint32_t tick,
   const Snapshot* carrier = find_snapshot(tick);
   auto at = std::lower_bound(snapshots_.begin(), snapshots_.end(), lost,
                              [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
-  // Only into a gap that reaches the carrier (what lies between was lost too) and has a start.
-  if (!carrier || at == snapshots_.begin() || at == snapshots_.end() || at->tick != tick)
-    return false;
+  // Only with a start before it and the carrier after it.
+  if (!carrier || at == snapshots_.begin() || at == snapshots_.end() || tick <= lost) return false;
+  const bool replace = at->tick == lost;
+  if (replace && !at->rebuilt) return false;  // received: nothing to rebuild
+  // Only into a gap that reaches the carrier: what lies between was lost too (rebuilt, at most).
+  // A received one between bridges it with what it carried, or had nothing to say (the chord is
+  // within the threshold).
+  for (auto it = replace ? at + 1 : at; it->tick < tick; ++it)
+    if (!it->rebuilt) return false;
   const Snapshot& from = *(at - 1);
   const std::uint32_t chord_gap = lost - from.tick, gap = tick - lost;
   const double span = carrier->time - from.time;
   if (span <= 0.0 || chord_gap > net::kMaxBridgeGap || gap > net::kMaxBridgeGap) return false;
   const double u = static_cast<double>(net::bridge_share(chord_gap, gap));
+  // Residuals against a guessed start rebuild a guess; a chord with none, more of one.
+  const std::uint8_t guesses = level >= net::kBridgeDepth ? 2 : from.guesses > 0 ? 1 : 0;
+  if (replace && guesses >= at->guesses) return false;
   std::vector<RunnerFrame> runners;
   runners.reserve(carrier->runners.size());
   for (const auto& rb : carrier->runners) {
@@ -217,12 +256,154 @@ bool InterpolationBuffer::insert_rebuilt(std::uint32_t lost, std::uint32_t tick,
   }
   for (const auto& ra : from.runners)
     if (!carrier->find(ra.id)) runners.push_back(ra);  // leaves at the carrier
-  snapshots_.insert(at, Snapshot{lost, lost / config_.tick_rate, std::move(runners), true, {}});
+  if (replace) {
+    note_revised(*at);
+    at->runners = std::move(runners);
+    at->guesses = guesses;
+  } else {
+    note_revised(*at);  // it changes the interval playback may be in
+    snapshots_.insert(
+        at, Snapshot{lost, lost / config_.tick_rate, std::move(runners), true, guesses, {}});
+  }
+  ++stats_.rebuilt;
+  return true;
+}
+
+std::uint32_t InterpolationBuffer::stride() const {
+  return static_cast<std::uint32_t>(
+      std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate)));
+}
+
+namespace {
+// The value at the first of kBridgeDepth + 1 lost snapshots in a row (x, then the others one
+// stride apart up to the carrier n; p before x, q before p if known, `after` past n if known)
+// that bends the sequence least (the smallest sum of squared second differences), given what
+// the carrier says of the others: the one rebuilt at level L is its residual r[L] off the chord
+// from the one before it to n (0 when it sent none: within the threshold of the chord).
+using BridgeValues = std::array<double, net::kBridgeDepth>;
+double smoothest_first(std::optional<double> q, double p, double n, std::optional<double> after,
+                       const BridgeValues& r) {
+  struct Affine {
+    double a, b;  // value = a·x + b
+  };
+  std::vector<Affine> seq;
+  if (q) seq.push_back({0.0, *q});
+  seq.push_back({0.0, p});
+  Affine v{1.0, 0.0};
+  seq.push_back(v);
+  for (std::size_t level = net::kBridgeDepth; level-- > 0;) {
+    const double share = 1.0 / static_cast<double>(level + 2);  // bridge_share(stride, ...)
+    v = {v.a * (1.0 - share), v.b * (1.0 - share) + share * n + r[level]};
+    seq.push_back(v);
+  }
+  seq.push_back({0.0, n});
+  if (after) seq.push_back({0.0, *after});
+  double aa = 0.0, ab = 0.0;
+  for (std::size_t k = 1; k + 1 < seq.size(); ++k) {
+    const double a = seq[k - 1].a - 2.0 * seq[k].a + seq[k + 1].a;
+    const double b = seq[k - 1].b - 2.0 * seq[k].b + seq[k + 1].b;
+    aa += a * a;
+    ab += a * b;
+  }
+  const double chord = p + (n - p) / static_cast<double>(net::kBridgeDepth + 2);
+  return aa > 0.0 ? -ab / aa : chord;
+}
+}  // namespace
+
+bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tick) {
+  const std::uint32_t st = stride();
+  const Snapshot* carrier = find_snapshot(tick);
+  auto at = std::lower_bound(snapshots_.begin(), snapshots_.end(), first,
+                             [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
+  if (!carrier || at == snapshots_.begin() || at == snapshots_.end() || at->tick == first)
+    return false;
+  for (auto it = at; it->tick < tick; ++it)
+    if (!it->rebuilt) return false;  // a received one between: its residuals say more
+  const Snapshot& from = *(at - 1);
+  if (from.tick + st != first || tick != first + (net::kBridgeDepth + 1) * st) return false;
+  const Snapshot* before =
+      at - 1 != snapshots_.begin() && (at - 2)->tick + st == from.tick ? &*(at - 2) : nullptr;
+  const Snapshot* next = find_snapshot(tick + st);
+  if (next && next->rebuilt) next = nullptr;
+  const double span = carrier->time - from.time;
+  std::vector<RunnerFrame> runners;
+  runners.reserve(carrier->runners.size());
+  for (const auto& rb : carrier->runners) {
+    const RunnerFrame* ra = from.find(rb.id);
+    if (!ra) continue;  // appears with the carrier, as when bridging
+    if (teleported(*ra, rb, span)) {
+      runners.push_back(*ra);  // a restart steps at the carrier, as when bridging
+      continue;
+    }
+    RunnerFrame out = blend(*ra, rb, 0.25, span);
+    const RunnerFrame* rn = next ? next->find(rb.id) : nullptr;
+    if (rn && teleported(rb, *rn, span / 4.0)) rn = nullptr;
+    const RunnerFrame* rq = before ? before->find(rb.id) : nullptr;
+    if (rq && teleported(*rq, *ra, span / 4.0)) rq = nullptr;
+    // What the carrier's residuals add to the chords of the ones after this one.
+    std::array<net::BridgePoint, net::kBridgeDepth> r{};
+    if (const net::RunnerBridge* bridge = carrier->bridge(rb.id)) {
+      for (std::size_t level = 0; level < net::kBridgeDepth; ++level) {
+        const auto& res = bridge->back[level];
+        if (res && res->gap == (level + 1) * st && res->chord_gap == st)
+          r[level] = net::apply_bridge_residual(net::BridgePoint{}, net::BridgePoint{}, *res);
+      }
+    }
+    const auto solve = [&](auto get) {
+      BridgeValues rv{};
+      for (std::size_t level = 0; level < net::kBridgeDepth; ++level) rv[level] = get(r[level]);
+      return smoothest_first(rq ? std::optional<double>(get(*rq)) : std::nullopt, get(*ra), get(rb),
+                             rn ? std::optional<double>(get(*rn)) : std::nullopt, rv);
+    };
+    for (std::size_t j = 0; j < rig::kJointCount; ++j) {
+      out.pose.joints[j].x = static_cast<float>(
+          solve([j](const auto& f) { return static_cast<double>(joints_of(f)[j].x); }));
+      out.pose.joints[j].y = static_cast<float>(
+          solve([j](const auto& f) { return static_cast<double>(joints_of(f)[j].y); }));
+    }
+    out.distance = solve([](const auto& f) { return static_cast<double>(f.distance); });
+    runners.push_back(out);
+  }
+  for (const auto& ra : from.runners)
+    if (!carrier->find(ra.id)) runners.push_back(ra);  // leaves at the carrier
+  note_revised(*at);
+  snapshots_.insert(at,
+                    Snapshot{first, first / config_.tick_rate, std::move(runners), true, 2, {}});
   ++stats_.rebuilt;
   return true;
 }
 
 void InterpolationBuffer::rebuild_lost(std::uint32_t tick) {
+  const std::uint32_t st = stride();
+  {
+    const Snapshot* carrier = find_snapshot(tick);
+    if (!carrier || carrier->rebuilt) return;
+  }
+  // Three lost in a row: nothing carries the first of them. Guess it as the value that bends
+  // the motion least, given what the carrier says of the other two.
+  const std::uint32_t reach = (net::kBridgeDepth + 1) * st;
+  if (tick > reach + st && !find_snapshot(tick - reach)) insert_smoothed(tick - reach, tick);
+  // The one after such a carrier shows more of how the motion bends: guess again with it, and
+  // rebuild the others against the new guess.
+  if (tick > reach + 2 * st) {
+    const std::uint32_t first = tick - st - reach;
+    const Snapshot* guessed = find_snapshot(first);
+    const Snapshot* carrier = find_snapshot(tick - st);
+    bool redo =
+        guessed && guessed->rebuilt && guessed->guesses == 2 && carrier && !carrier->rebuilt;
+    for (std::uint32_t t = first + st; redo && t < tick - st; t += st)
+      if (const Snapshot* g = find_snapshot(t); g && (!g->rebuilt || g->guesses == 0)) redo = false;
+    if (redo) {
+      for (std::uint32_t t = first; t < tick - st; t += st) {
+        auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), t,
+                                   [](const Snapshot& x, std::uint32_t v) { return x.tick < v; });
+        if (it == snapshots_.end() || it->tick != t) continue;
+        note_revised(*it);
+        snapshots_.erase(it);
+      }
+      rebuild_lost(tick - st);
+    }
+  }
   // Deepest first: the snapshot two back, then the previous one against it. A level applies
   // only when the snapshots between it and the carrier were lost too (otherwise the one in
   // between carried what bridges it, or had nothing to say: the chord is within the threshold).
@@ -232,13 +413,18 @@ void InterpolationBuffer::rebuild_lost(std::uint32_t tick) {
     const net::BridgeResidual* any = nullptr;
     for (const auto& [id, b] : carrier->bridges)
       if (b.back[level]) any = &*b.back[level];
-    if (!any) continue;
-    const std::uint32_t gap = any->gap, chord_gap = any->chord_gap;
+    // Nothing sent for this level: the chord is within the threshold for every runner.
+    const std::uint32_t gap = any ? any->gap : st * static_cast<std::uint32_t>(level + 1);
+    const std::uint32_t chord_gap = any ? any->chord_gap : st;
     if (tick < gap + chord_gap) continue;
     const std::uint32_t lost = tick - gap, start = lost - chord_gap;
-    if (find_snapshot(lost)) continue;  // received (or rebuilt) already
-    // The chord's start was lost too (two in a row, nothing above the threshold for it): it is
-    // the chord from the snapshot before it, as the buffer would draw it.
+    const Snapshot* there = find_snapshot(lost);
+    // Received, or rebuilt without a guess, already.
+    if (there && there->guesses == 0) continue;
+    // Lost, and nothing to add to the chord the buffer draws over it.
+    if (!there && !any) continue;
+    // The chord's start was lost too, and nothing carried it: it is the chord from the
+    // snapshot before it, as the buffer would draw it, until a late one says more.
     if (!find_snapshot(start)) insert_rebuilt(start, tick, net::kBridgeDepth);
     if (find_snapshot(start)) insert_rebuilt(lost, tick, level);
   }
@@ -345,11 +531,13 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
     const bool now_known =
         view_.kind == SampleKind::Interpolated || view_.kind == SampleKind::Early;
     const bool new_base = tr.base_tick != view_.base_tick;
-    if (!fresh && ((was_guessing && (now_known || new_base)) || resynced_)) {
+    if (!fresh && ((was_guessing && (now_known || new_base)) || resynced_ || revised_)) {
       // Keep what was on screen and fade towards the truth. The error carried is the one the
       // previous frame had against what is known now (so the figure goes on moving with the
-      // motion on this frame instead of standing still for one); after a clock jump the
-      // previous time means nothing, and it is the difference to this frame's pose.
+      // motion on this frame instead of standing still for one); the same when a snapshot
+      // under the picture was replaced (a late one, or a better rebuild, in place of a guess).
+      // After a clock jump the previous time means nothing, and it is the difference to this
+      // frame's pose.
       const RunnerFrame* before = nullptr;
       if (!resynced_) {
         if (!previous) {
@@ -398,6 +586,7 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
   }
   std::erase_if(tracks_, [](const auto& kv) { return !kv.second.seen; });
   resynced_ = false;
+  revised_ = false;
 }
 
 void InterpolationBuffer::prune() {
