@@ -5,7 +5,7 @@
 // owns the socket, the clock and the Asio context.
 //
 // Usage (spear-server's main, or a client hosting a local game on a background thread):
-//   Server server(config);
+//   Server server(config);              // or Server server(config, race_store) (the leaderboard)
 //   std::string error;
 //   if (!server.start(error)) { ... }   // binds; port() is valid from here
 //   std::thread t([&] { server.run(); });
@@ -21,6 +21,7 @@
 #include <string>
 
 #include "server/match_summary.hpp"
+#include "server/race_store.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
 
@@ -28,7 +29,9 @@ namespace spear::server {
 
 class Server {
  public:
-  explicit Server(ServerConfig config);
+  // `race_store` (may be null: no leaderboard) keeps finished races and answers GET
+  // /leaderboard; it must outlive the server. spear-server opens it from --db.
+  explicit Server(ServerConfig config, RaceStore* race_store = nullptr);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
@@ -69,6 +72,7 @@ class Server {
   const ServerStats& stats() const { return stats_; }
   MatchSummary summary() const;
   const ServerConfig& config() const { return config_; }
+  RaceStore* race_store() const { return race_store_; }
 
  private:
   struct Io;
@@ -82,6 +86,7 @@ class Server {
   bool beat(double now, bool force, std::string* error);
 
   ServerConfig config_;
+  RaceStore* race_store_ = nullptr;
   ServerStats stats_;
   std::unique_ptr<Io> io_;
   std::chrono::steady_clock::time_point origin_;
