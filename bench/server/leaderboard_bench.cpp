@@ -133,7 +133,8 @@ void BM_SaveCall(benchmark::State& state) {
   auto store = SqliteRaceStore::open(p.string(), error);
   std::uint32_t n = 0;
   for (auto _ : state) {
-    store->save(spear::test::synthetic_race(++n, n % kSeeds));
+    ++n;
+    store->save(spear::test::synthetic_race(n, n % kSeeds));
     if (n % 64 == 0) {
       state.PauseTiming();
       store->flush();
@@ -154,7 +155,10 @@ void BM_SaveThroughput(benchmark::State& state) {
   std::uint32_t n = 0;
   constexpr int kBatch = 200;
   for (auto _ : state) {
-    for (int i = 0; i < kBatch; ++i) store->save(spear::test::synthetic_race(++n, n % kSeeds));
+    for (int i = 0; i < kBatch; ++i) {
+      ++n;
+      store->save(spear::test::synthetic_race(n, n % kSeeds));
+    }
     store->flush();
   }
   state.SetItemsProcessed(state.iterations() * kBatch);
