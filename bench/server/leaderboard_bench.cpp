@@ -58,7 +58,7 @@ const std::string& full_file() {
       race.reset();
       race.bind(1, static_cast<std::int64_t>(n));
       race.bind(2, static_cast<std::int64_t>(r.seed));
-      race.bind(3, static_cast<std::int64_t>(1700000000 + n));
+      race.bind(3, std::int64_t{1700000000} + n);
       race.exec();
       const std::int64_t id = db.getLastInsertRowid();
       for (const auto& e : r.results) {

@@ -33,12 +33,12 @@ std::string fresh_path(const std::string& name) {
 }
 
 sim::RaceResult race_of(std::uint32_t number, std::uint64_t seed,
-                        std::vector<std::pair<std::string, std::uint64_t>> scores) {
+                        const std::vector<std::pair<std::string, std::uint64_t>>& scores) {
   sim::RaceResult race;
   race.number = number;
   race.seed = seed;
   std::uint32_t place = 0;
-  for (auto& [name, score] : scores) {
+  for (const auto& [name, score] : scores) {
     sim::RaceResultEntry e;
     e.place = ++place;
     e.runner = place;
