@@ -108,6 +108,17 @@ TEST(RaceStoreBinary, ServerCreatesAMissingFileAndRunsWithoutOneAsBefore) {
   EXPECT_EQ(out.find("leaderboard"), std::string::npos) << out;
 }
 
+TEST(RaceStoreBinary, AnEmptyDbFlagOrVariableIsABadUsage) {
+  std::string out;
+  EXPECT_EQ(run_to_exit(kServer, with_db(""), 20.0, &out), 2) << out;
+  EXPECT_NE(out.find("--db"), std::string::npos) << out;
+  EXPECT_EQ(run_to_exit("/usr/bin/env", {"SPEAR_DB=", kServer, "--headless", "--duration", "0.2"},
+                        20.0, &out),
+            2)
+      << out;
+  EXPECT_NE(out.find("SPEAR_DB"), std::string::npos) << out;
+}
+
 nlohmann::json leaderboard_of(std::uint16_t metrics_port, const std::string& query) {
   const auto r = http_get(metrics_port, "/leaderboard" + query);
   if (r.status != 200) return {{"status", r.status}, {"body", r.body}};
