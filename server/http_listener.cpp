@@ -35,7 +35,7 @@ struct HttpListener::Shared {
 };
 
 struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Connection> {
-  Connection(asio::ip::tcp::socket s, std::shared_ptr<const HttpHandler> h,
+  Connection(asio::ip::tcp::socket s, std::shared_ptr<const HttpQueryHandler> h,
              std::shared_ptr<Shared> sh)
       : socket(std::move(s)),
         timer(socket.get_executor()),
@@ -81,12 +81,16 @@ struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Con
     }
     const std::string_view method = line.substr(0, sp1);
     std::string_view path = line.substr(sp1 + 1, sp2 - sp1 - 1);
-    if (const auto q = path.find('?'); q != std::string_view::npos) path = path.substr(0, q);
+    std::string_view query;
+    if (const auto q = path.find('?'); q != std::string_view::npos) {
+      query = path.substr(q + 1);
+      path = path.substr(0, q);
+    }
     if (method != "GET" && method != "HEAD") {
       respond({405, "text/plain", "only GET and HEAD\n"}, false);
       return;
     }
-    respond((*handler)(path), method == "HEAD");
+    respond((*handler)(path, query), method == "HEAD");
   }
 
   void respond(const HttpResponse& r, bool head_only) {
@@ -108,7 +112,7 @@ struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Con
 
   asio::ip::tcp::socket socket;
   asio::steady_timer timer;
-  std::shared_ptr<const HttpHandler> handler;
+  std::shared_ptr<const HttpQueryHandler> handler;
   std::shared_ptr<Shared> shared;
   bool waiting = true;  // for its request head
   std::string request;
@@ -116,8 +120,14 @@ struct HttpListener::Connection : std::enable_shared_from_this<HttpListener::Con
 };
 
 HttpListener::HttpListener(asio::io_context& io, HttpHandler handler)
+    : HttpListener(
+          io, HttpQueryHandler([h = std::move(handler)](std::string_view path, std::string_view) {
+            return h(path);
+          })) {}
+
+HttpListener::HttpListener(asio::io_context& io, HttpQueryHandler handler)
     : acceptor_(io),
-      handler_(std::make_shared<const HttpHandler>(std::move(handler))),
+      handler_(std::make_shared<const HttpQueryHandler>(std::move(handler))),
       shared_(std::make_shared<Shared>()) {}
 
 HttpListener::~HttpListener() { close(); }

@@ -1,5 +1,6 @@
 #pragma once
-// A minimal HTTP/1.0-style listener over Asio TCP for /metrics and /healthz: one request per
+// A minimal HTTP/1.0-style listener over Asio TCP for /metrics, /healthz and /leaderboard: one
+// request per
 // connection, GET or HEAD only, request head capped at 8 KiB, a short deadline for the request
 // head and a cap on connections at once, so a slow or hostile scraper cannot hold memory or the
 // loop. At the cap a new connection is still taken: the oldest one still waiting for its request
@@ -21,10 +22,14 @@ struct HttpResponse {
 
 // Called on the io_context's thread with the request path (query string removed).
 using HttpHandler = std::function<HttpResponse(std::string_view path)>;
+// The same with the query string too: what follows the first '?' of the request target, as
+// sent (not decoded; empty when there is none).
+using HttpQueryHandler = std::function<HttpResponse(std::string_view path, std::string_view query)>;
 
 class HttpListener {
  public:
   HttpListener(asio::io_context& io, HttpHandler handler);
+  HttpListener(asio::io_context& io, HttpQueryHandler handler);
   ~HttpListener();
   HttpListener(const HttpListener&) = delete;
   HttpListener& operator=(const HttpListener&) = delete;
@@ -44,7 +49,7 @@ class HttpListener {
   void accept_next();
 
   asio::ip::tcp::acceptor acceptor_;
-  std::shared_ptr<const HttpHandler> handler_;
+  std::shared_ptr<const HttpQueryHandler> handler_;
   std::shared_ptr<Shared> shared_;
   std::uint16_t port_ = 0;
 };

@@ -1,13 +1,16 @@
 // spear-server: parses the flags, sets up logging, runs the Server until the match ends or a
-// signal arrives. Exit codes: 0 clean end, 1 runtime failure (bind, summary file), 2 bad flags.
+// signal arrives. Exit codes: 0 clean end, 1 runtime failure (bind, summary file), 2 bad flags
+// or a --db file that cannot be used.
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <atomic>
 #include <csignal>
 #include <iostream>
+#include <memory>
 
 #include "server/health_file.hpp"
+#include "server/open_race_store.hpp"
 #include "server/server.hpp"
 #include "server/server_cli.hpp"
 
@@ -40,7 +43,20 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(args.log_level));
   spdlog::flush_on(spdlog::level::info);
 
-  Server server(args.config);
+  // The leaderboard, before the server: a file that cannot be used ends the start here, with
+  // nothing written to it.
+  std::unique_ptr<RaceStore> race_store;
+  if (!args.config.db_file.empty()) {
+    std::string error;
+    race_store = open_race_store(args.config.db_file, error);
+    if (!race_store) {
+      spdlog::error("--db: {}", error);
+      std::cerr << "spear-server: --db: " << error << "\n";
+      return 2;
+    }
+  }
+
+  Server server(args.config, race_store.get());
   std::string error;
   if (!server.start(error)) {
     spdlog::error("{}", error);
@@ -52,6 +68,7 @@ int main(int argc, char** argv) {
     server.stop();
   }
   const int code = server.run();
+  race_store.reset();  // writes every race still queued first (a SIGTERM loses none)
   spdlog::shutdown();
   return code;
 }

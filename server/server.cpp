@@ -16,6 +16,7 @@
 #include "server/agones_sdk.hpp"
 #include "server/health_file.hpp"
 #include "server/http_listener.hpp"
+#include "server/leaderboard_endpoint.hpp"
 #include "server/match_loop.hpp"
 #include "server/metrics_text.hpp"
 #include "server/refusal_log.hpp"
@@ -73,7 +74,8 @@ struct Server::Io {
   std::array<std::uint8_t, 2048> buffer{};
 };
 
-Server::Server(ServerConfig config) : config_(std::move(config)), io_(std::make_unique<Io>()) {}
+Server::Server(ServerConfig config, RaceStore* race_store)
+    : config_(std::move(config)), race_store_(race_store), io_(std::make_unique<Io>()) {}
 
 Server::~Server() = default;
 
@@ -125,7 +127,7 @@ bool Server::start(std::string& error) {
     return false;
   }
   try {
-    io_->loop = std::make_unique<MatchLoop>(config_, stats_, store_);
+    io_->loop = std::make_unique<MatchLoop>(config_, stats_, race_store_);
   } catch (const std::exception& e) {
     error = std::string("cannot create the match: ") + e.what();
     return false;
@@ -136,23 +138,26 @@ bool Server::start(std::string& error) {
   port_ = io_->udp->local_port();
 
   if (config_.metrics_port) {
-    io_->metrics = std::make_unique<HttpListener>(io_->context, [this](std::string_view path) {
-      HttpResponse r;
-      if (path == "/metrics") {
-        MetricsGauges g = io_->loop->gauges();
-        g.uptime_seconds = now();
-        r.content_type = kPrometheusContentType;
-        r.body = render_metrics(stats_, g);
-      } else if (path == "/healthz") {
-        const bool stopping = stop_requested_.load() || io_->loop->sessions().shutting_down();
-        r.status = stopping ? 503 : 200;
-        r.body = stopping ? "shutting down\n" : "ok\n";
-      } else {
-        r.status = 404;
-        r.body = "not found: try /metrics or /healthz\n";
-      }
-      return r;
-    });
+    io_->metrics = std::make_unique<HttpListener>(
+        io_->context, [this](std::string_view path, std::string_view query) {
+          HttpResponse r;
+          if (path == "/metrics") {
+            MetricsGauges g = io_->loop->gauges();
+            g.uptime_seconds = now();
+            r.content_type = kPrometheusContentType;
+            r.body = render_metrics(stats_, g);
+          } else if (path == "/healthz") {
+            const bool stopping = stop_requested_.load() || io_->loop->sessions().shutting_down();
+            r.status = stopping ? 503 : 200;
+            r.body = stopping ? "shutting down\n" : "ok\n";
+          } else if (path == "/leaderboard") {
+            r = leaderboard_response(race_store_, query);  // from memory: safe on the tick thread
+          } else {
+            r.status = 404;
+            r.body = "not found: try /metrics, /healthz or /leaderboard\n";
+          }
+          return r;
+        });
     if (!io_->metrics->listen(config_.metrics_bind_address, *config_.metrics_port, error)) {
       return false;
     }

@@ -5,7 +5,7 @@
 // owns the socket, the clock and the Asio context.
 //
 // Usage (spear-server's main, or a client hosting a local game on a background thread):
-//   Server server(config);
+//   Server server(config);              // or Server server(config, race_store) (the leaderboard)
 //   std::string error;
 //   if (!server.start(error)) { ... }   // binds; port() is valid from here
 //   std::thread t([&] { server.run(); });
@@ -29,15 +29,13 @@ namespace spear::server {
 
 class Server {
  public:
-  explicit Server(ServerConfig config);
+  // `race_store` (may be null: no leaderboard) keeps finished races (saved as each race ends,
+  // its top 10 shown with the results) and answers GET /leaderboard; not owned, it must outlive
+  // the server. spear-server opens it from --db.
+  explicit Server(ServerConfig config, RaceStore* race_store = nullptr);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
-
-  // Where finished races are kept (the leaderboard): saved as each race ends, its top 10 shown
-  // with the results. Null (the default): none. Not owned; it must outlive run(). Call before
-  // start().
-  void set_race_store(RaceStore* store) { store_ = store; }
 
   // Checks the config, creates the match, binds the UDP socket (and the metrics listener,
   // signal handling, Agones when configured). False with a message on failure; call once.
@@ -75,6 +73,7 @@ class Server {
   const ServerStats& stats() const { return stats_; }
   MatchSummary summary() const;
   const ServerConfig& config() const { return config_; }
+  RaceStore* race_store() const { return race_store_; }
 
  private:
   struct Io;
@@ -88,6 +87,7 @@ class Server {
   bool beat(double now, bool force, std::string* error);
 
   ServerConfig config_;
+  RaceStore* race_store_ = nullptr;
   ServerStats stats_;
   std::unique_ptr<Io> io_;
   std::chrono::steady_clock::time_point origin_;
@@ -96,7 +96,6 @@ class Server {
   std::atomic<bool> stop_requested_{false};
   std::atomic<bool> running_{false};
   bool started_ = false;
-  RaceStore* store_ = nullptr;
   double last_beat_ = 0.0;
 
   // The pause (see set_paused); now() excludes the paused spans.

@@ -136,6 +136,11 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   app.add_option("--summary-json", c.summary_json,
                  "Write the match summary (and, without --fast, tick timings) to FILE at exit")
       ->check(cli::Writable);
+  app.add_option("--db", c.db_file,
+                 "Keep the leaderboard (every finished race) in this SQLite FILE, created when "
+                 "missing; a file that is not a usable, writable leaderboard is refused (exit 2)")
+      ->check(cli::NonEmpty)
+      ->envname("SPEAR_DB");
   app.add_option("--finished-records", c.finished_records,
                  "Finished sessions (and departed players' runners) the summary lists one by one; "
                  "older ones are only counted")

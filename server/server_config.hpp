@@ -70,6 +70,9 @@ struct ServerConfig {
 
   // Operations.
   std::string summary_json;  // file written at exit; empty: none
+  // The leaderboard's SQLite file (--db); empty: no leaderboard. Opened by spear-server's main
+  // (server/open_race_store.hpp), which hands the store to the Server.
+  std::string db_file;
   // Heartbeat for health probes (server/health_file.hpp): rewritten about once a second while
   // running, removed at a clean exit; empty: none.
   std::string health_file;
