@@ -174,15 +174,15 @@ bool read_snapshot_body(std::span<const std::uint8_t> body, SnapshotMessage& out
     race.phase = static_cast<RacePhase>(r.read_bits(2));  // 2 bits: every value is a phase
     const std::uint64_t number = r.read_exp_golomb(0);
     const std::uint64_t left = r.read_exp_golomb(8);
-    const std::uint64_t age = r.read_exp_golomb(10);
+    const std::uint64_t match_age = r.read_exp_golomb(10);
     const std::uint64_t wait = r.read_exp_golomb(8);
-    if (!r.ok() || number >= kMaxWireRace || left > kMaxPhaseTicks || age > out.tick ||
+    if (!r.ok() || number >= kMaxWireRace || left > kMaxPhaseTicks || match_age > out.tick ||
         wait > kMaxPhaseTicks)
       return false;
     race.wait = static_cast<Tick>(wait);
     race.race = static_cast<std::uint32_t>(number + 1);
     race.ticks_left = static_cast<Tick>(left);
-    race.match_first_tick = out.tick - static_cast<Tick>(age);
+    race.match_first_tick = out.tick - static_cast<Tick>(match_age);
     out.race = race;
   }
   if (!r.ok()) return false;
