@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "net/sim_wire.hpp"
 #include "server/own_runner_check.hpp"
@@ -57,6 +58,7 @@ MatchHost::MatchHost(std::uint64_t seed, int tick_rate, int bots, float bot_skil
     RunnerInfo info;
     info.name = personality.name;
     info.bot = true;
+    info.start.wait_ticks = line + wait;
     if (!admit(id, std::move(info))) {
       match_.remove_runner(id);
       throw std::invalid_argument("more bots than wire runner ids");
@@ -100,14 +102,26 @@ const sim::MatchRunner* MatchHost::runner(net::RunnerId id) const {
 std::optional<net::RunnerId> MatchHost::add_player(const std::string& name) {
   // At the line (results, warm-up, countdown) a joiner stands as those who stood there from the
   // start; during the race it starts running from the course start, as without races.
+  const sim::Tick tick = match_.tick();
   bool at_line = false;
-  if (races_) at_line = races_->at(match_.tick()).phase != net::RacePhase::Race;
+  if (races_) at_line = races_->at(tick).phase != net::RacePhase::Race;
   const sim::RunnerId id =
       match_.add_runner_as(next_id_++, at_line ? line_state_ : sim::new_runner_state());
   RunnerInfo info;
   info.name = name;
-  const auto wire = admit(id, std::move(info));
-  if (!wire) match_.remove_runner(id);
+  info.join_tick = tick;
+  if (at_line) {
+    // line_state_: the line's start, stepped after each tick of the match before the go.
+    info.start.wait_ticks = races_->match_wait(match_race_);
+    info.start.stood_ticks =
+        std::min(tick, races_->first_race_tick(match_race_)) - match_first_tick_;
+  }
+  const auto wire = admit(id, info);
+  if (!wire) {
+    match_.remove_runner(id);
+  } else if (recorder_) {
+    recorder_->runner_joined(id, info.name, false, tick, info.start);
+  }
   return wire;
 }
 
@@ -117,6 +131,7 @@ void MatchHost::remove_runner(net::RunnerId wire) {
   RunnerInfo& info = runners_.at(*id);
   if (const sim::MatchRunner* r = match_.runner(*id)) info.last_state = r->state;
   info.present = false;
+  if (recorder_) recorder_->runner_leaving(match_, *id);
   match_.remove_runner(*id);
   offsets_.erase(*id);
   std::erase_if(bots_, [&](const Bot& b) { return b.runner == *id; });
@@ -187,6 +202,11 @@ void MatchHost::step() {
     if (!input.empty()) match_.submit_input(bot.runner, input);
   }
   match_.step();
+  if (recorder_) {
+    recorder_->stepped(match_);
+    if (recorder_->full(match_))
+      end_recording(standings(match_race_, match_first_tick_, match_.tick() - 1));
+  }
   for (auto& [id, offset] : offsets_) {
     // A restart or a lab switch in the step is a cut, and a runner shown exactly (parked, in the
     // lab) is never glided: what is left of a glide goes.
@@ -229,7 +249,10 @@ void MatchHost::begin_match(std::uint32_t race) {
     const auto bot =
         std::find_if(bots_.begin(), bots_.end(), [&](const Bot& b) { return b.runner == id; });
     const std::uint32_t extra = bot != bots_.end() ? bot->start_wait : 0;
-    next.add_runner_as(id, sim::race_start_state(wait + extra, next.dt(), old->state.away));
+    info.join_tick = first;
+    info.start = {.wait_ticks = wait + extra, .away = old->state.away, .stood_ticks = 0};
+    next.add_runner_as(id,
+                       sim::race_start_state(info.start.wait_ticks, next.dt(), info.start.away));
     if (info.bot) continue;
     // Inputs sent ahead for the new match's ticks (the client predicts past the switch).
     for (const sim::Input& in : match_.pending_inputs(id))
@@ -241,14 +264,26 @@ void MatchHost::begin_match(std::uint32_t race) {
   offsets_.clear();
   broken_.clear();
   new_match_ = true;
+  if (recorder_) begin_recording();
 }
 
 void MatchHost::finish_race(std::uint32_t race) {
+  sim::RaceResult r = standings(race, races_->first_race_tick(race), races_->last_race_tick(race));
+  board_results_.clear();
+  for (std::size_t i = 0; i < r.results.size() && i < net::kMaxBoardEntries; ++i)
+    board_results_.push_back(board_entry(r.results[i]));
+  if (recorder_) end_recording(r);
+  finished_ = r;
+  results_.push_back(std::move(r));
+  while (results_.size() > kKeptRaces) results_.pop_front();
+}
+
+sim::RaceResult MatchHost::standings(std::uint32_t race, sim::Tick first, sim::Tick last) const {
   sim::RaceResult r;
   r.number = race;
   r.seed = match_.seed();
-  r.first_tick = races_->first_race_tick(race);
-  r.last_tick = races_->last_race_tick(race);
+  r.first_tick = first;
+  r.last_tick = last;
   r.tick_rate = match_.tick_rate();
   for (const sim::MatchRunner& m : match_.runners()) {
     const RunnerInfo& info = runners_.at(m.id);
@@ -270,15 +305,40 @@ void MatchHost::finish_race(std::uint32_t race) {
               if (a.distance_m != b.distance_m) return a.distance_m > b.distance_m;
               return a.runner < b.runner;
             });
-  board_results_.clear();
-  for (std::size_t i = 0; i < r.results.size(); ++i) {
+  for (std::size_t i = 0; i < r.results.size(); ++i)
     r.results[i].place = static_cast<std::uint32_t>(i + 1);
-    if (i < net::kMaxBoardEntries) board_results_.push_back(board_entry(r.results[i]));
-  }
-  finished_ = r;
-  results_.push_back(std::move(r));
-  while (results_.size() > kKeptRaces) results_.pop_front();
+  return r;
 }
+
+void MatchHost::record_races() {
+  if (recorder_) return;
+  recorder_.emplace();
+  begin_recording();
+}
+
+void MatchHost::begin_recording() {
+  recorder_->begin(match_.seed(), match_.config(), match_.tick());
+  for (const auto& [id, info] : runners_) {
+    if (info.present && match_.runner(id))
+      recorder_->runner_joined(id, info.name, info.bot, info.join_tick, info.start);
+  }
+}
+
+void MatchHost::end_recording(sim::RaceResult result) {
+  if (recorder_->recording()) recorded_.push_back(recorder_->end(match_, std::move(result)));
+}
+
+void MatchHost::end_recording() {
+  if (!recorder_ || !recorder_->recording()) return;
+  if (races_) {
+    recorder_.emplace();  // a race cut short: dropped
+    return;
+  }
+  const sim::Tick last = match_.tick() > match_first_tick_ ? match_.tick() - 1 : match_first_tick_;
+  end_recording(standings(match_race_, match_first_tick_, last));
+}
+
+std::vector<replay::Replay> MatchHost::take_recorded() { return std::exchange(recorded_, {}); }
 
 void MatchHost::set_all_time(std::vector<net::BoardEntry> entries) {
   if (entries.size() > net::kMaxAllTimeEntries) entries.resize(net::kMaxAllTimeEntries);

@@ -25,6 +25,7 @@
 #include "server/input_counts.hpp"
 #include "server/match_summary.hpp"
 #include "server/presentation_offset.hpp"
+#include "server/race_recorder.hpp"
 #include "server/race_schedule.hpp"
 #include "server/wire_id_pool.hpp"
 #include "sim/bot.hpp"
@@ -77,6 +78,16 @@ class MatchHost {
   // The race status of the snapshot after the last step (nullopt without races).
   std::optional<net::RaceStatus> race_status() const;
 
+  // Replays (server/race_recorder.hpp). Called before the first step: every race is recorded,
+  // its match from its first tick to the race's last; without races the one endless match,
+  // until end_recording(). Each recording ended waits in take_recorded(). A recording that
+  // reaches replay::kMaxSeconds is ended there, with the standings at that tick.
+  void record_races();
+  // Ends the recording under way: without races the endless match, its runners' standings as
+  // its result; with races a race cut short (the server stopping) is dropped.
+  void end_recording();
+  std::vector<replay::Replay> take_recorded();
+
   const sim::Match& match() const { return match_; }
   net::Tick tick() const { return match_.tick(); }
   int bot_count() const { return static_cast<int>(bots_.size()); }
@@ -110,6 +121,8 @@ class MatchHost {
     std::optional<net::Tick> newest_input;  // newest accepted stamp
     sim::RunnerState last_state{};          // kept for the summary after leaving
     RunnerSummary earlier;                  // figures of the earlier races' matches
+    sim::Tick join_tick = 0;                // entered the running match before this tick
+    replay::RunnerStart start;              // in this start state
   };
   struct Bot {
     sim::RunnerId runner;
@@ -118,6 +131,10 @@ class MatchHost {
   };
   void begin_match(std::uint32_t race);
   void finish_race(std::uint32_t race);
+  // The match's runners by score (places set): a race's result.
+  sim::RaceResult standings(std::uint32_t race, sim::Tick first, sim::Tick last) const;
+  void begin_recording();  // the running match, its present runners joined
+  void end_recording(sim::RaceResult result);
   sim::MatchConfig config_;
   std::uint64_t base_seed_;
   std::optional<RaceSchedule> races_;
@@ -150,6 +167,8 @@ class MatchHost {
   std::deque<net::BrokenTarget> broken_;  // newest last, at most kMaxBrokenTargets
   // Runners whose last re-simulations are still being glided in (none idle).
   std::unordered_map<sim::RunnerId, PresentationOffset> offsets_;
+  std::optional<RaceRecorder> recorder_;  // with record_races()
+  std::vector<replay::Replay> recorded_;  // ended, not taken yet
 };
 
 }  // namespace spear::server

@@ -4,6 +4,7 @@
 // per fixed step, and sends whatever lands in the Outbox. Tests pump it with injected time.
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "server/match_host.hpp"
 #include "server/match_summary.hpp"
@@ -52,6 +53,12 @@ class MatchLoop {
   MetricsGauges gauges() const;
   // The match's summary with every client's record (those connected counted up to `now`).
   MatchSummary summary(double now) const;
+
+  // With config.record_dir every race is recorded (MatchHost::record_races); each one finished
+  // waits in take_replays() for the file writer. end_recording() when the server stops: without
+  // races the endless match is ended and waits there too; a race cut short is dropped.
+  void end_recording();
+  std::vector<replay::Replay> take_replays();
 
  private:
   const ServerConfig& config_;

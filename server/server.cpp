@@ -7,6 +7,8 @@
 #include <array>
 #include <asio.hpp>
 #include <csignal>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <stdexcept>
 
@@ -20,6 +22,7 @@
 #include "server/match_loop.hpp"
 #include "server/metrics_text.hpp"
 #include "server/refusal_log.hpp"
+#include "server/replay_file_writer.hpp"
 #include "server/tick_schedule.hpp"
 
 namespace spear::server {
@@ -71,6 +74,8 @@ struct Server::Io {
   std::unique_ptr<asio::signal_set> signals;
   Outbox out;
   std::optional<RefusalLog> refusals;
+  std::unique_ptr<ReplayFileWriter> replays;  // with --record-dir
+  std::string replay_prefix;                  // "race-<start time>-<pid>-"
   std::array<std::uint8_t, 2048> buffer{};
 };
 
@@ -125,6 +130,20 @@ bool Server::start(std::string& error) {
   if (config_.fast && !config_.headless) {
     error = "fast mode needs a headless match";
     return false;
+  }
+  if (!config_.record_dir.empty()) {
+    if (std::string why = ReplayFileWriter::check_directory(config_.record_dir); !why.empty()) {
+      error = "--record-dir: " + why;
+      return false;
+    }
+    // Files of different servers and runs in one directory never share a name.
+    const std::time_t wall = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&wall, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    io_->replay_prefix = std::string("race-") + stamp + "-" + std::to_string(::getpid()) + "-";
+    io_->replays = std::make_unique<ReplayFileWriter>(config_.record_dir);
   }
   try {
     io_->loop = std::make_unique<MatchLoop>(config_, stats_, race_store_);
@@ -229,6 +248,15 @@ void Server::drain_socket(double t, bool shutting_down) {
   flush();
 }
 
+void Server::hand_over_replays() {
+  if (!io_->replays) return;
+  for (replay::Replay& r : io_->loop->take_replays()) {
+    char number[16];
+    std::snprintf(number, sizeof number, "%04u", r.result ? r.result->number : 0u);
+    io_->replays->write(io_->replay_prefix + number + ".sprp", std::move(r));
+  }
+}
+
 void Server::log_events() {
   if (!io_->refusals) io_->refusals.emplace(config_.stats_log_interval);
   const double t = now();
@@ -304,6 +332,7 @@ int Server::run() {
       match_over = loop.finished();
     }
     stats_.tick_resyncs = schedule.resyncs();
+    hand_over_replays();
     log_events();
     io_->context.poll();
     log_drop_interval(now());
@@ -321,6 +350,9 @@ int Server::run() {
     spdlog::info("stopping after {} ticks", loop.ticks());
   }
   finish();
+  loop.end_recording();
+  hand_over_replays();
+  if (io_->replays) io_->replays->finish();  // every file written before run() returns
   running_.store(false);
 
   int code = 0;

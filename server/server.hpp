@@ -81,6 +81,7 @@ class Server {
   void flush();
   void drain_socket(double now, bool shutting_down);
   void log_events();
+  void hand_over_replays();  // ended recordings to the file writer
   void log_drop_interval(double now);
   void finish();
   // Rewrites the health file when a second has passed since the last time (or `force`).

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/strict_options.hpp"
+#include "server/replay_file_writer.hpp"
 
 namespace spear::server {
 
@@ -141,6 +142,10 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
                  "missing; a file that is not a usable, writable leaderboard is refused (exit 2)")
       ->check(cli::NonEmpty)
       ->envname("SPEAR_DB");
+  app.add_option("--record-dir", c.record_dir,
+                 "Record every race as a replay file (.sprp) in DIR (an existing, writable "
+                 "directory); spear-replay verifies and describes them")
+      ->check(cli::NonEmpty);
   app.add_option("--finished-records", c.finished_records,
                  "Finished sessions (and departed players' runners) the summary lists one by one; "
                  "older ones are only counted")
@@ -217,6 +222,10 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   if (metrics_opt->count() > 0) c.metrics_port = metrics_port;
   if (c.snapshot_rate > c.tick_rate) return fail("--snapshot-rate cannot exceed --tick-rate");
   if (c.fast && !c.headless) return fail("--fast needs --headless");
+  if (!c.record_dir.empty()) {
+    if (const std::string why = ReplayFileWriter::check_directory(c.record_dir); !why.empty())
+      return fail("--record-dir: " + why);
+  }
   if (c.fast && !c.duration && c.races == 0)
     return fail("--fast needs --duration or --races (it would never end)");
   if (c.agones) {

@@ -73,6 +73,9 @@ struct ServerConfig {
   // The leaderboard's SQLite file (--db); empty: no leaderboard. Opened by spear-server's main
   // (server/open_race_store.hpp), which hands the store to the Server.
   std::string db_file;
+  // Every race recorded as a replay file in this directory (server/race_recorder.hpp); empty:
+  // none.
+  std::string record_dir;
   // Heartbeat for health probes (server/health_file.hpp): rewritten about once a second while
   // running, removed at a clean exit; empty: none.
   std::string health_file;

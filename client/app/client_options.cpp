@@ -34,6 +34,12 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--duration", o.duration,
                  "seconds to run (headless: required; a window closes after them)")
       ->check(cli::FiniteRange(0.0, 1e7));
+  app.add_option("--replay", o.replay,
+                 "play this replay file (spear-server --record-dir) instead of a game; with "
+                 "--headless for --duration seconds (no window for it yet)")
+      ->check(cli::NonEmpty);
+  app.add_option("--speed", o.replay_speed, "with --replay: play at this speed, 0.25..8")
+      ->check(cli::FiniteRange(0.25, 8.0));
   app.add_flag("--autoplay", o.autoplay, "the bot controller drives your runner");
   app.add_option("--autoplay-skill", o.autoplay_skill, "skill of --autoplay, 0..1")
       ->check(cli::FiniteRange(0.0, 1.0));
@@ -146,6 +152,10 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
       std::cerr << "spear-client: --audio-wav: " << why << "\n";
       return 2;
     }
+  }
+  if (!o.replay.empty() && !o.headless) {
+    std::cerr << "spear-client: --replay plays headless only for now (--headless --duration S)\n";
+    return 2;
   }
   if (o.headless && !(o.duration > 0)) {
     std::cerr << "spear-client: --headless needs --duration SECONDS (> 0)\n";

@@ -40,6 +40,9 @@ struct ClientOptions {
   int bots = 3;
   float bot_skill = 0.85f;
   std::optional<std::uint64_t> seed;
+  // --replay FILE: play a recorded race instead (headless only so far; app/replay_headless).
+  std::string replay;
+  double replay_speed = 1.0;  // --speed, 0.25..8
 };
 
 // Parses argv. Returns the options, or an exit code when parsing ended the program (--help: 0,

@@ -21,6 +21,7 @@
 #include "app/frame_trace.hpp"
 #include "app/impact_presenter.hpp"
 #include "app/local_pause.hpp"
+#include "app/replay_headless.hpp"
 #include "app/sfml_keys.hpp"
 #include "app/sound_setup.hpp"
 #include "core/client_session.hpp"
@@ -403,6 +404,7 @@ int main(int argc, char** argv) {
   auto parsed = parse_client_options(argc, argv);
   if (auto* code = std::get_if<int>(&parsed)) return *code;
   const ClientOptions& o = std::get<ClientOptions>(parsed);
+  if (!o.replay.empty()) return run_replay_headless(o);
   std::unique_ptr<FrameTrace> trace;  // checked before anything starts
   if (!o.frame_trace.empty()) {
     std::string error;

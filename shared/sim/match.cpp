@@ -186,20 +186,17 @@ std::vector<Input> Match::pending_inputs(RunnerId id) const {
 }
 
 std::uint64_t Match::state_hash() const {
-  std::uint64_t h = kHashSeed;
-  // Tick and ids first, then each runner's full state.
-  for (int k = 0; k < 4; ++k) {
-    h ^= (tick_ >> (8 * k)) & 0xFFu;
-    h *= 0x100000001B3ull;
-  }
-  for (const MatchRunner& r : runners_) {
-    for (int k = 0; k < 4; ++k) {
-      h ^= (r.id >> (8 * k)) & 0xFFu;
-      h *= 0x100000001B3ull;
-    }
-    h = hash_runner(r.state, h);
-  }
+  std::uint64_t h = hash_tick(tick_);
+  for (const MatchRunner& r : runners_) h = hash_match_runner(r.id, r.state, h);
   return h;
+}
+
+std::optional<Input> Match::applied_input(RunnerId id, Tick tick) const {
+  const std::size_t i = index_of(id);
+  if (i == runners_.size() || tick >= tick_) return std::nullopt;
+  const RunnerHistoryEntry* e = queues_[i].history.at(tick);
+  if (!e) return std::nullopt;
+  return e->input;
 }
 
 }  // namespace spear::sim

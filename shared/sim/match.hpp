@@ -57,6 +57,7 @@ class Match {
   std::uint64_t seed() const { return seed_; }
   Tick tick() const { return tick_; }  // the next tick step() simulates (0 at the start)
   int tick_rate() const { return config_.tick_rate; }
+  const MatchConfig& config() const { return config_; }
   float dt() const { return dt_; }
   const Course& course() const { return course_; }
 
@@ -93,6 +94,15 @@ class Match {
   // The runner's state after tick `tick` was stepped, for the last kStateMemoryTicks ticks
   // (and the rewind window); nullopt for older or future ticks and unknown ids.
   std::optional<RunnerState> state_after(RunnerId id, Tick tick) const;
+
+  // The input applied to this runner at `tick` as it stands now: late inputs merged into that
+  // step and inputs put in at that tick by a re-simulation included (empty() when nothing was
+  // applied). Inside the rewind window it may still change; older ticks are final. nullopt for
+  // ticks not stepped yet, ticks older than the runner's history (the last
+  // max(rewind_ticks, kStateMemoryTicks) + 1 ticks) and unknown ids. A replay recorder reads
+  // each tick once it is final: re-simulating those inputs, each at its own tick with no
+  // rewind, gives the same states bit for bit.
+  std::optional<Input> applied_input(RunnerId id, Tick tick) const;
 
   // Hash of the tick and every runner's id, state and pose.
   std::uint64_t state_hash() const;

@@ -20,6 +20,7 @@ struct RaceResultEntry {
   std::uint64_t targets_broken = 0;  // in the race
   std::uint64_t crashes = 0;         // in the race
   std::uint64_t best_combo = 0;      // the longest row of targets broken in one run
+  friend bool operator==(const RaceResultEntry&, const RaceResultEntry&) = default;
 };
 
 struct RaceResult {
@@ -29,6 +30,7 @@ struct RaceResult {
   Tick last_tick = 0;        // last tick stepped in the race
   int tick_rate = kDefaultTickRate;
   std::vector<RaceResultEntry> results;  // by place
+  friend bool operator==(const RaceResult&, const RaceResult&) = default;
 };
 
 }  // namespace spear::sim

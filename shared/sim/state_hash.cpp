@@ -98,4 +98,16 @@ std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   return x.h;
 }
 
+std::uint64_t hash_tick(std::uint32_t tick, std::uint64_t h) {
+  Hasher x{h};
+  x.u32(tick);
+  return x.h;
+}
+
+std::uint64_t hash_match_runner(std::uint32_t id, const RunnerState& state, std::uint64_t h) {
+  Hasher x{h};
+  x.u32(id);
+  return hash_runner(state, x.h);
+}
+
 }  // namespace spear::sim

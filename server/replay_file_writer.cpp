@@ -1,0 +1,113 @@
+#include "server/replay_file_writer.hpp"
+
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "replay/replay_writer.hpp"
+
+namespace spear::server {
+
+namespace {
+
+// Writes the bytes to a temporary file beside the target and renames it over the target.
+bool write_atomically(const std::filesystem::path& target, const std::vector<std::uint8_t>& bytes,
+                      std::string& error) {
+  std::filesystem::path temp = target;
+  temp.replace_filename("." + target.filename().string() + ".tmp");
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    out.flush();
+    if (!out) {
+      error = "cannot write " + temp.string();
+      std::error_code ignored;
+      std::filesystem::remove(temp, ignored);
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, target, ec);
+  if (ec) {
+    error = "cannot rename " + temp.string() + " to " + target.string() + ": " + ec.message();
+    std::filesystem::remove(temp, ec);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ReplayFileWriter::ReplayFileWriter(std::string directory)
+    : directory_(std::move(directory)), thread_([this] { run(); }) {}
+
+ReplayFileWriter::~ReplayFileWriter() { finish(); }
+
+std::string ReplayFileWriter::check_directory(const std::string& directory) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(directory, ec))
+    return "'" + directory + "' is not a directory";
+  const std::filesystem::path probe =
+      std::filesystem::path(directory) / (".spear-write-check-" + std::to_string(::getpid()));
+  {
+    std::ofstream out(probe, std::ios::binary | std::ios::trunc);
+    if (!out) return "cannot create files in '" + directory + "'";
+  }
+  std::filesystem::remove(probe, ec);
+  return {};
+}
+
+void ReplayFileWriter::write(std::string name, replay::Replay replay) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.emplace_back(std::move(name), std::move(replay));
+  }
+  wake_.notify_one();
+}
+
+void ReplayFileWriter::finish() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::uint64_t ReplayFileWriter::written() const {
+  std::lock_guard lock(mutex_);
+  return written_;
+}
+
+std::uint64_t ReplayFileWriter::failed() const {
+  std::lock_guard lock(mutex_);
+  return failed_;
+}
+
+void ReplayFileWriter::run() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, and nothing left
+    auto [name, replay] = std::move(queue_.front());
+    queue_.pop_front();
+    lock.unlock();
+    const std::vector<std::uint8_t> bytes = replay::encode_replay(replay);
+    const std::filesystem::path target = std::filesystem::path(directory_) / name;
+    std::string error;
+    const bool ok = write_atomically(target, bytes, error);
+    if (ok) {
+      spdlog::info("replay written to {} ({} bytes)", target.string(), bytes.size());
+    } else {
+      spdlog::error("replay not written: {}", error);
+    }
+    lock.lock();
+    ++(ok ? written_ : failed_);
+  }
+}
+
+}  // namespace spear::server

@@ -1,0 +1,49 @@
+#pragma once
+// Plays a replay at a chosen speed (0.25x to 8x), paused or not, and seeks: the re-simulation
+// is saved every kSaveSeconds of race as play first reaches that tick, so a seek back starts
+// from the newest saved state at or before its target and re-simulates less than kSaveSeconds;
+// a seek forward steps on from where play is. Either lands on exactly the state playing to that
+// tick gives (the sim is deterministic). Pure: time comes in through advance().
+#include <cstddef>
+#include <vector>
+
+#include "replay/replay.hpp"
+#include "replay/resimulation.hpp"
+
+namespace spear::replay {
+
+class ReplayPlayer {
+ public:
+  static constexpr double kMinSpeed = 0.25, kMaxSpeed = 8.0;
+  static constexpr int kSaveSeconds = 5;
+
+  // `replay` (bounds checked by the reader) must outlive the player.
+  explicit ReplayPlayer(const Replay& replay);
+
+  // Plays `seconds` of wall time at the speed, unless paused: whole ticks, the rest carried.
+  void advance(double seconds);
+  void set_speed(double speed);  // clamped to [kMinSpeed, kMaxSpeed]
+  double speed() const { return speed_; }
+  void set_paused(bool paused) { paused_ = paused; }
+  bool paused() const { return paused_; }
+  // To race time `seconds` since the first tick (clamped to the race).
+  void seek(double seconds);
+
+  const sim::Match& match() const { return sim_.match(); }
+  sim::Tick tick() const { return sim_.tick(); }
+  double seconds() const;  // race time played
+  double length_seconds() const;
+  bool at_end() const { return sim_.done(); }
+  std::size_t saved_states() const { return saved_.size(); }
+
+ private:
+  void step_to(sim::Tick target);
+  const Replay* replay_;
+  Resimulation sim_;
+  std::vector<Resimulation> saved_;  // saved_[k] at first_tick + k * save interval
+  double speed_ = 1.0;
+  bool paused_ = false;
+  double carry_ = 0.0;  // race seconds not yet a whole tick
+};
+
+}  // namespace spear::replay

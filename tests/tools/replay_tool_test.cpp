@@ -1,0 +1,162 @@
+// spear-server --record-dir and spear-replay, the real executables: a recorded headless race
+// verifies; a flipped input byte, a cut file and a foreign file are caught; info shows the
+// roster and the result; a bad --record-dir refuses to start.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "process_runner.hpp"
+#include "scratch_files.hpp"
+
+namespace spear::test {
+namespace {
+
+const ScratchDir scratch("spear_replay_tool");
+
+std::string replay_tool(const std::string& args) {
+  return std::string(SPEAR_REPLAY_PATH) + " " + args;
+}
+
+void write_bytes(const std::filesystem::path& p, const std::vector<std::uint8_t>& b) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+}
+
+// One race of 4 bots, recorded once for every test here: no warm-up, the 3-2-1 (180 ticks at
+// 60 Hz) and 60 seconds of race, 3780 ticks.
+const std::filesystem::path& recorded_race() {
+  static const std::filesystem::path file = [] {
+    const std::filesystem::path dir = scratch("records");
+    std::filesystem::create_directories(dir);
+    const ProcessResult r =
+        run_process(std::string(SPEAR_SERVER_PATH) +
+                    " --headless --fast --races 1 --warmup-seconds 0 --race-seconds 60 "
+                    "--results-seconds 1 --bots 4 --port 0 "
+                    "--record-dir " +
+                    dir.string());
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    std::filesystem::path found;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      if (e.path().extension() == ".sprp") found = e.path();
+    }
+    return found;
+  }();
+  return file;
+}
+
+TEST(ReplayTool, ARecordedHeadlessRaceVerifies) {
+  ASSERT_FALSE(recorded_race().empty()) << "no .sprp file written";
+  const ProcessResult r = run_process(replay_tool("verify " + recorded_race().string()));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("63 checkpoints match over 3780 ticks"), std::string::npos) << r.output;
+}
+
+TEST(ReplayTool, InfoPrintsTheRosterAndTheResult) {
+  const ProcessResult r = run_process(replay_tool("info " + recorded_race().string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["seed"], 1);
+  EXPECT_EQ(j["first_tick"], 0);
+  EXPECT_EQ(j["end_tick"], 3780);
+  ASSERT_EQ(j["runners"].size(), 4u);
+  for (const auto& runner : j["runners"]) {
+    EXPECT_TRUE(runner["bot"].get<bool>());
+    EXPECT_FALSE(runner["name"].get<std::string>().empty());
+    EXPECT_GT(runner["inputs"].get<int>(), 10);
+  }
+  ASSERT_EQ(j["result"]["results"].size(), 4u);
+  EXPECT_EQ(j["result"]["results"][0]["place"], 1);
+  EXPECT_GE(j["result"]["results"][0]["score"].get<int>(),
+            j["result"]["results"][3]["score"].get<int>());
+  EXPECT_LT(j["size"]["bytes_per_runner_minute"].get<double>(), 1024.0);
+}
+
+TEST(ReplayTool, AFlippedInputByteIsCaught) {
+  // The runners' packed inputs fill most of the file. Each of 48 bytes from a quarter in is
+  // flipped in turn: the file is refused (exit 2) or re-simulates to another state (exit 1
+  // naming the tick); never a crash, and almost never a file that still verifies.
+  const std::vector<std::uint8_t> bytes = file_bytes(recorded_race());
+  const auto bad = scratch("flipped.sprp");
+  int verified_failures = 0, refusals = 0;
+  for (std::size_t i = bytes.size() / 4; i < bytes.size() / 4 + 48; ++i) {
+    std::vector<std::uint8_t> b = bytes;
+    b[i] ^= 0x01;
+    write_bytes(bad, b);
+    const ProcessResult r = run_process(replay_tool("verify " + bad.string()));
+    ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2) << r.output;
+    if (r.exit_code == 1) {
+      EXPECT_NE(r.output.find("the state differs at tick"), std::string::npos) << r.output;
+      ++verified_failures;
+    }
+    if (r.exit_code == 2) {
+      EXPECT_NE(r.output.find("spear-replay: "), std::string::npos) << r.output;
+      ++refusals;
+    }
+  }
+  EXPECT_GT(verified_failures, 0);
+  EXPECT_GT(verified_failures + refusals, 24);
+}
+
+TEST(ReplayTool, ACutFileIsRefused) {
+  std::vector<std::uint8_t> b = file_bytes(recorded_race());
+  b.resize(b.size() - 100);
+  const auto cut = scratch("cut.sprp");
+  write_bytes(cut, b);
+  for (const char* cmd : {"verify ", "info "}) {
+    const ProcessResult r = run_process(replay_tool(cmd + cut.string()));
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("damaged replay file"), std::string::npos) << r.output;
+  }
+}
+
+TEST(ReplayTool, AForeignFileIsRefused) {
+  const auto foreign = scratch("summary.json");
+  std::ofstream(foreign) << "{\"seed\": 1, \"runners\": []}\n";
+  const ProcessResult r = run_process(replay_tool("verify " + foreign.string()));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("not a replay file"), std::string::npos) << r.output;
+  const ProcessResult missing = run_process(replay_tool("info " + scratch("none.sprp").string()));
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+}
+
+TEST(ReplayTool, BadUsageExits2) {
+  for (const char* args : {"", "verify", "play x", "verify a b"}) {
+    const ProcessResult r = run_process(replay_tool(args));
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+  }
+}
+
+TEST(ReplayTool, TheServerRefusesARecordDirItCannotUse) {
+  const auto file = scratch("not-a-dir");
+  std::ofstream(file) << "x";
+  for (const std::string& dir : {std::string("/nonexistent-folder/replays"), file.string()}) {
+    const ProcessResult r = run_process(std::string(SPEAR_SERVER_PATH) +
+                                        " --headless --fast --duration 1 --record-dir " + dir);
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("--record-dir"), std::string::npos) << r.output;
+  }
+}
+
+#ifdef SPEAR_CLIENT_PATH
+TEST(ReplayTool, TheClientPlaysAReplayHeadlessAtFourTimesItsSpeed) {
+  const auto stats = scratch("client_replay.json");
+  const ProcessResult r =
+      run_process(std::string(SPEAR_CLIENT_PATH) + " --replay " + recorded_race().string() +
+                  " --headless --duration 5 --speed 4 --stats-json " + stats.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = nlohmann::json::parse(file_text(stats));
+  EXPECT_EQ(j["tick"], 1200);  // 5 s at 4x: 20 s of race
+  EXPECT_EQ(j["runners"], 4);
+  EXPECT_EQ(j["matches_checkpoint"], true);
+  const ProcessResult bad = run_process(std::string(SPEAR_CLIENT_PATH) + " --replay " +
+                                        stats.string() + " --headless --duration 1");
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+}
+#endif
+
+}  // namespace
+}  // namespace spear::test
