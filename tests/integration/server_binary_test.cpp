@@ -122,7 +122,9 @@ TEST(ServerBinary, FastRacesEndAfterTheirResultsWithPlacesInTheSummary) {
       for (const char* key :
            {"runner", "name", "score", "distance_m", "targets_broken", "crashes", "best_combo"})
         EXPECT_TRUE(e.contains(key)) << key;
-      if (i > 0) EXPECT_GE(race["results"][i - 1]["score"], e["score"]);
+      if (i > 0) {
+        EXPECT_GE(race["results"][i - 1]["score"], e["score"]);
+      }
     }
   }
   // Every runner's figures are its two races' (warm-ups and countdowns stand at the line).
