@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "replay/race_result_json.hpp"
+
 namespace spear::server {
 
 namespace {
@@ -81,27 +83,7 @@ std::string summary_json(const MatchSummary& m, const ServerStats& stats, bool i
                               {"connected_s", ec.connected_seconds},
                               {"input_datagrams", ec.input_datagrams},
                               {"inputs", inputs_json(ec.inputs)}};
-  Json races = Json::array();
-  for (const sim::RaceResult& race : m.races) {
-    Json results = Json::array();
-    for (const sim::RaceResultEntry& e : race.results) {
-      results.push_back(Json{{"place", e.place},
-                             {"runner", e.runner},
-                             {"name", e.name},
-                             {"bot", e.bot},
-                             {"score", e.score},
-                             {"distance_m", e.distance_m},
-                             {"targets_broken", e.targets_broken},
-                             {"crashes", e.crashes},
-                             {"best_combo", e.best_combo}});
-    }
-    races.push_back(Json{{"number", race.number},
-                         {"seed", race.seed},
-                         {"first_tick", race.first_tick},
-                         {"last_tick", race.last_tick},
-                         {"results", std::move(results)}});
-  }
-  j["races"] = std::move(races);
+  j["races"] = Json(m.races);
   j["inputs"] = inputs_json(stats.inputs);
   Json drops = Json::object();
   for (std::size_t i = 0; i < kDropReasonCount; ++i) {

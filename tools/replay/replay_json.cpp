@@ -1,5 +1,7 @@
 #include "replay_json.hpp"
 
+#include "replay/race_result_json.hpp"
+
 namespace spear::tools {
 
 double runner_minutes(const replay::Replay& replay) {
@@ -37,26 +39,7 @@ nlohmann::json replay_info_json(const replay::Replay& replay, std::size_t file_b
   }
   j["runners"] = std::move(runners);
   j["checkpoints"] = replay.checkpoints.size();
-  if (replay.result) {
-    const sim::RaceResult& res = *replay.result;
-    json places = json::array();
-    for (const sim::RaceResultEntry& e : res.results) {
-      places.push_back({{"place", e.place},
-                        {"runner", e.runner},
-                        {"name", e.name},
-                        {"bot", e.bot},
-                        {"score", e.score},
-                        {"distance_m", e.distance_m},
-                        {"targets_broken", e.targets_broken},
-                        {"crashes", e.crashes},
-                        {"best_combo", e.best_combo}});
-    }
-    j["result"] = {{"number", res.number},         {"seed", res.seed},
-                   {"first_tick", res.first_tick}, {"last_tick", res.last_tick},
-                   {"tick_rate", res.tick_rate},   {"results", std::move(places)}};
-  } else {
-    j["result"] = nullptr;
-  }
+  j["result"] = replay.result ? json(*replay.result) : json(nullptr);
   const double minutes = runner_minutes(replay);
   j["size"] = {{"file_bytes", file_bytes},
                {"inputs", inputs},
