@@ -11,7 +11,7 @@
 //     "earlier_runners": { "count", "distance_m", "score", "crashes", "targets_broken" },
 //     "earlier_clients": { "count", "players", "spectators", "disconnected", "timed_out",
 //                          "connected_s", "input_datagrams", "inputs": { ... } },
-//     "races": [ { "number", "seed", "first_tick", "last_tick",
+//     "races": [ { "number", "seed", "first_tick", "last_tick", "tick_rate",
 //                  "results": [ { "place", "runner", "name", "bot", "score", "distance_m",
 //                                 "targets_broken", "crashes", "best_combo" } ... ] } ... ],
 //     "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
