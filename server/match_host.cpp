@@ -246,8 +246,9 @@ void MatchHost::begin_match(std::uint32_t race) {
     // The figures of the race before stay in the summary's totals.
     const RunnerSummary before = summary_of(id, info);
     info.earlier = before;
-    const auto bot =
-        std::find_if(bots_.begin(), bots_.end(), [&](const Bot& b) { return b.runner == id; });
+    const sim::RunnerId runner = id;  // a lambda cannot capture a structured binding (clang 14)
+    const auto bot = std::find_if(bots_.begin(), bots_.end(),
+                                  [runner](const Bot& b) { return b.runner == runner; });
     const std::uint32_t extra = bot != bots_.end() ? bot->start_wait : 0;
     info.join_tick = first;
     info.start = {.wait_ticks = wait + extra, .away = old->state.away, .stood_ticks = 0};
