@@ -54,6 +54,17 @@ TEST(RaceWire, StatusRoundTripsInAFewBytes) {
   EXPECT_LE(write_snapshot_body(racing_snapshot()).size(), write_snapshot_body(plain).size() + 8);
 }
 
+TEST(RaceWire, ADeltaSnapshotKeepsItsMatchStart) {
+  // The body's two ages (the baseline's and the match start's) are read into their own fields.
+  SnapshotMessage s = racing_snapshot();
+  s.baseline_tick = s.tick - 2;
+  SnapshotMessage back;
+  ASSERT_EQ(decode(s, &back), DecodeError::None);
+  EXPECT_EQ(back.baseline_tick, s.baseline_tick);
+  ASSERT_TRUE(back.race);
+  EXPECT_EQ(back.race->match_first_tick, 11100u);
+}
+
 TEST(RaceWire, BoardPageRoundTripsOnlyWithAStatus) {
   SnapshotMessage s = racing_snapshot();
   s.race->phase = RacePhase::Results;
