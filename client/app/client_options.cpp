@@ -35,8 +35,8 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "seconds to run (headless: required; a window closes after them)")
       ->check(cli::FiniteRange(0.0, 1e7));
   app.add_option("--replay", o.replay,
-                 "play this replay file (spear-server --record-dir) instead of a game; with "
-                 "--headless for --duration seconds (no window for it yet)")
+                 "play this replay file (spear-server --record-dir) instead of a game: Space "
+                 "pause, Left/Right 5 s, Up/Down speed, Tab next runner, Esc quit")
       ->check(cli::NonEmpty);
   app.add_option("--speed", o.replay_speed, "with --replay: play at this speed, 0.25..8")
       ->check(cli::FiniteRange(0.25, 8.0));
@@ -153,8 +153,8 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
       return 2;
     }
   }
-  if (!o.replay.empty() && !o.headless) {
-    std::cerr << "spear-client: --replay plays headless only for now (--headless --duration S)\n";
+  if (!o.replay.empty() && o.connect) {
+    std::cerr << "spear-client: --replay plays a file; it cannot go with --connect\n";
     return 2;
   }
   if (o.headless && !(o.duration > 0)) {

@@ -40,7 +40,7 @@ struct ClientOptions {
   int bots = 3;
   float bot_skill = 0.85f;
   std::optional<std::uint64_t> seed;
-  // --replay FILE: play a recorded race instead (headless only so far; app/replay_headless).
+  // --replay FILE: play a recorded race instead (app/replay_viewer.hpp).
   std::string replay;
   double replay_speed = 1.0;  // --speed, 0.25..8
 };

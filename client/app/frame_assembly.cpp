@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <span>
+#include <string>
 
 #include "app/crash_distances.hpp"
 #include "rig/motion.hpp"
@@ -159,20 +162,33 @@ NetPlotSample plot_sample(const NetReading& r) {
   return s;
 }
 
-FrameData assemble_frame(const ClientSession& session, double now, float time,
+namespace {
+// What a frame shows of the world, a live session's or a replay's.
+struct WorldShown {
+  std::span<const RunnerView> runners;
+  const RunnerView* followed = nullptr;
+  double camera_x = 0.0;
+  double ground_x = 0.0;
+  bool skeleton = false;
+};
+
+// The world part of a frame: the figures, the obstacles in view (`obstacles_in(from, to)`), the
+// followed runner's HUD and the scoreboard with the race strip.
+template <typename ObstaclesIn>
+FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float time,
                          const HudExtras& extras) {
   FrameData f;
   f.time = time;
-  const RunnerView* followed = session.followed();
+  const RunnerView* followed = w.followed;
   f.has_followed = followed != nullptr;
-  f.camera_x = session.camera_x();
-  f.ground_x = session.ground_x();
+  f.camera_x = w.camera_x;
+  f.ground_x = w.ground_x;
   f.followed_lane = followed ? followed->lane : 0;
-  f.skeleton = session.skeleton_overlay();
+  f.skeleton = w.skeleton;
   const bool in_lab = followed && (followed->frame.flags & net::runner_flags::kLab) != 0;
   // The lab is its own stage: the figure on its treadmill, no course, no other runners.
   f.lab_stage = in_lab;
-  for (const RunnerView& r : session.runners()) {
+  for (const RunnerView& r : w.runners) {
     if (in_lab && !r.followed) continue;
     FigureView v;
     v.pose = r.frame.pose;
@@ -186,7 +202,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
   }
   const std::vector<ObstacleView> obstacles =
       in_lab ? std::vector<ObstacleView>{}
-             : session.obstacles(f.camera_x - kBehind, f.camera_x + kAhead);
+             : obstacles_in(f.camera_x - kBehind, f.camera_x + kAhead);
   for (const ObstacleView& o : obstacles) {
     SceneObstacle s;
     s.id = o.obstacle.index;
@@ -241,7 +257,7 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     f.rig_x_from_rig = followed->rig_scroll.has_value();
     f.contact = drawn_foot_contact(followed->frame.pose);
   }
-  for (const RunnerView& r : session.runners()) {
+  for (const RunnerView& r : w.runners) {
     if (in_lab) break;  // no race in the lab
     ScoreRow row;
     row.name = r.name + (r.own ? " (you)" : "");
@@ -254,14 +270,66 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
     hud.race.push_back({r.frame.distance, r.lane, r.followed});
   }
   rank_scoreboard(hud.scoreboard);
+  hud.net_graph = extras.net_graph;
+  return f;
+}
+
+std::string clock_text(double seconds) {
+  const int s = std::max(0, static_cast<int>(std::floor(seconds)));
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
+  return buf;
+}
+
+std::string speed_text(double speed) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, speed < 1.0 ? "%.2g\u00d7" : "%.0f\u00d7", speed);
+  return buf;
+}
+}  // namespace
+
+FrameData assemble_frame(const ClientSession& session, double now, float time,
+                         const HudExtras& extras) {
+  const WorldShown w{session.runners(), session.followed(), session.camera_x(), session.ground_x(),
+                     session.skeleton_overlay()};
+  FrameData f = assemble_world(
+      w, [&](double from, double to) { return session.obstacles(from, to); }, time, extras);
+  HudState& hud = f.hud;
   set_message(hud, session, session.session_time(now));
-  if (followed && hud.message == StateMessage::None) set_away_or_countdown(hud, session, *followed);
+  if (w.followed && hud.message == StateMessage::None)
+    set_away_or_countdown(hud, session, *w.followed);
   set_race(hud, session);
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;
     hud.message_detail = extras.paused_detail;
   }
-  hud.net_graph = extras.net_graph;
+  return f;
+}
+
+FrameData assemble_replay_frame(const ReplayScene& scene, std::uint32_t race_number, float time) {
+  const RunnerView* followed = scene.followed();
+  const double x = followed ? followed->frame.distance : 0.0;
+  const WorldShown w{scene.runners(), followed, x, followed ? followed->ground_x : x, false};
+  FrameData f = assemble_world(
+      w, [&](double from, double to) { return scene.obstacles(from, to); }, time, HudExtras{});
+  HudState& hud = f.hud;
+  if (followed)
+    hud.follow_label =
+        "watching " + followed->name + (followed->bot ? " (bot)" : "") + "  —  Tab: next runner";
+  hud.races.active = true;
+  hud.races.race = static_cast<int>(race_number);
+  hud.races.replay = "REPLAY" +
+                     (race_number > 0 ? "  \u00b7  RACE " + std::to_string(race_number) : "") +
+                     "  \u00b7  " + clock_text(scene.seconds()) + " / " +
+                     clock_text(scene.length_seconds()) + "  \u00b7  " + speed_text(scene.speed());
+  if (scene.paused()) {
+    hud.message = StateMessage::Paused;
+    hud.message_detail = "Space: play   \u2190/\u2192: 5 s   \u2191/\u2193: speed";
+  } else if (scene.at_end()) {
+    hud.message = StateMessage::Custom;
+    hud.message_headline = "end of the replay";
+    hud.message_detail = "\u2190: 5 s back   Esc: quit";
+  }
   return f;
 }
 

@@ -2,12 +2,14 @@
 // The session's state as one drawable frame: figures, obstacles and the HUD, owned here so that
 // a frame can be kept and drawn again unchanged (reduced motion, a paused window).
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/client_session.hpp"
 #include "core/drawn_foot_contact.hpp"
+#include "core/replay_scene.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/hud_state.hpp"
 #include "render/net_plot_history.hpp"
@@ -66,6 +68,11 @@ struct HudExtras {
 
 FrameData assemble_frame(const ClientSession& session, double now, float time,
                          const HudExtras& extras);
+
+// A frame of a replay (spear-client --replay): the scene's runners and obstacles, the followed
+// runner's HUD, and a banner with the race number (0: none), the time played, the length and
+// the speed; paused and the end are said in the middle.
+FrameData assemble_replay_frame(const ReplayScene& scene, std::uint32_t race_number, float time);
 
 // Orders the scoreboard by the figure its rows show: the current run's score, highest first (the
 // live race); ties by best, then as given.

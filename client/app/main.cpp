@@ -21,7 +21,7 @@
 #include "app/frame_trace.hpp"
 #include "app/impact_presenter.hpp"
 #include "app/local_pause.hpp"
-#include "app/replay_headless.hpp"
+#include "app/replay_viewer.hpp"
 #include "app/sfml_keys.hpp"
 #include "app/sound_setup.hpp"
 #include "core/client_session.hpp"
@@ -49,14 +49,6 @@ void write_stats(const ClientOptions& o, const RunStats& stats) {
   std::ofstream out(o.stats_json);
   out << to_json(stats);
   if (!out) std::cerr << "spear-client: could not write " << o.stats_json << "\n";
-}
-
-std::filesystem::path numbered(const std::filesystem::path& file, int i) {
-  if (i == 0) return file;
-  auto p = file;
-  p.replace_filename(file.stem().string() + "-" + std::to_string(i + 1) +
-                     file.extension().string());
-  return p;
 }
 
 // Online, where the match cannot stop, reduced motion keeps one frame and draws it again until
@@ -278,7 +270,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
       renderer->draw_frame(*target->texture, strip[i].inputs());
       target->texture->display();
       draw_seconds += seconds_since(t0);
-      const auto file = numbered(o.screenshot, static_cast<int>(i));
+      const auto file = numbered_file(o.screenshot, static_cast<int>(i));
       if (const std::string err = save_png(*target->texture, file); !err.empty()) {
         std::cerr << "spear-client: error: " << err << "\n";
         return 2;
@@ -404,7 +396,7 @@ int main(int argc, char** argv) {
   auto parsed = parse_client_options(argc, argv);
   if (auto* code = std::get_if<int>(&parsed)) return *code;
   const ClientOptions& o = std::get<ClientOptions>(parsed);
-  if (!o.replay.empty()) return run_replay_headless(o);
+  if (!o.replay.empty()) return run_replay(o);
   std::unique_ptr<FrameTrace> trace;  // checked before anything starts
   if (!o.frame_trace.empty()) {
     std::string error;

@@ -9,6 +9,8 @@ std::optional<Key> key_from_sfml(sf::Keyboard::Key code) {
       return Key::Space;
     case K::Up:
       return Key::Up;
+    case K::Down:
+      return Key::Down;
     case K::F:
       return Key::F;
     case K::Right:

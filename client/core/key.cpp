@@ -8,7 +8,7 @@ namespace spear::client {
 namespace {
 constexpr std::array<std::string_view, static_cast<std::size_t>(Key::Count)> kNames = {
     "Space", "Up", "F",      "Right", "Left", "M", "S", "P", "Period",
-    "Tab",   "F3", "Escape", "1",     "2",    "3", "4", "5"};
+    "Tab",   "F3", "Escape", "1",     "2",    "3", "4", "5", "Down"};
 
 bool same_text(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

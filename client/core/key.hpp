@@ -25,11 +25,12 @@ enum class Key : std::uint8_t {
   Num3,
   Num4,
   Num5,
+  Down,
   Count
 };
 
 // "Space", "Up", "F", "Right", "Left", "M", "S", "P", "Period" (also "."), "Tab", "F3",
-// "Escape" (also "Esc"), "1".."5". Case-insensitive.
+// "Escape" (also "Esc"), "1".."5", "Down". Case-insensitive.
 std::optional<Key> key_from_name(std::string_view name);
 std::string_view key_name(Key key);
 

@@ -331,7 +331,9 @@ void HudRenderer::race_banner(const HudState& hud, sf::Vector2f area, float s) {
   // Top centre, under the follow label: which race, its phase and the time that matters now.
   const RaceHud& r = hud.races;
   std::string line = "RACE " + std::to_string(r.race) + "  \u00b7  ";
-  if (r.phase == "race")
+  if (!r.replay.empty())
+    line = r.replay;
+  else if (r.phase == "race")
     line += clock_text(r.seconds_left) + " left";
   else if (r.phase == "results")
     line += "results  \u00b7  next race in " + std::to_string(std::max(0, r.seconds_left)) + " s";

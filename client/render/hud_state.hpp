@@ -76,6 +76,9 @@ struct RaceHud {
   std::vector<BoardLine> results;   // by place (the first 32)
   int results_missing = 0;          // places whose page has not arrived yet
   std::vector<BoardLine> all_time;  // empty: no store, or not arrived
+  // A replay shown (spear-client --replay): the banner's whole line, e.g. "REPLAY · RACE 3 ·
+  // 0:35 / 3:03 · 4×" (the fields above unused).
+  std::string replay;
 };
 
 struct HudState {

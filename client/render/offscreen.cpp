@@ -49,4 +49,12 @@ std::string save_png(sf::RenderTexture& texture, const std::filesystem::path& fi
   return {};
 }
 
+std::filesystem::path numbered_file(const std::filesystem::path& file, int i) {
+  if (i == 0) return file;
+  auto p = file;
+  p.replace_filename(file.stem().string() + "-" + std::to_string(i + 1) +
+                     file.extension().string());
+  return p;
+}
+
 }  // namespace spear::client

@@ -30,4 +30,8 @@ Offscreen create_offscreen(unsigned width, unsigned height,
 // Resolves the texture (display()) and writes it as a PNG. Returns an error message, or empty.
 std::string save_png(sf::RenderTexture& texture, const std::filesystem::path& file);
 
+// Frame i of a strip saved as `file`: the file itself for frame 0, then "name-2.png",
+// "name-3.png" ...
+std::filesystem::path numbered_file(const std::filesystem::path& file, int i);
+
 }  // namespace spear::client

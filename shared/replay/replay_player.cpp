@@ -7,6 +7,7 @@ namespace spear::replay {
 
 ReplayPlayer::ReplayPlayer(const Replay& replay) : replay_(&replay), sim_(replay) {
   saved_.push_back(sim_);
+  previous_.assign(sim_.match().runners().begin(), sim_.match().runners().end());
 }
 
 double ReplayPlayer::seconds() const {
@@ -24,7 +25,9 @@ void ReplayPlayer::set_speed(double speed) {
 void ReplayPlayer::step_to(sim::Tick target) {
   const sim::Tick interval = static_cast<sim::Tick>(kSaveSeconds * replay_->config.tick_rate);
   while (sim_.tick() < target && !sim_.done()) {
+    previous_.assign(sim_.match().runners().begin(), sim_.match().runners().end());
     sim_.step();
+    if (observer_) observer_(sim_.match());
     const sim::Tick since = sim_.tick() - replay_->first_tick;
     if (since % interval == 0 && since / interval == saved_.size()) saved_.push_back(sim_);
   }
@@ -37,6 +40,7 @@ void ReplayPlayer::advance(double seconds) {
   carry_ -= whole;
   const double target = static_cast<double>(sim_.tick()) + whole;
   step_to(static_cast<sim::Tick>(std::min(target, static_cast<double>(replay_->end_tick))));
+  if (sim_.done()) carry_ = 0.0;  // the end holds still
 }
 
 void ReplayPlayer::seek(double seconds) {
@@ -45,12 +49,17 @@ void ReplayPlayer::seek(double seconds) {
   const auto target = static_cast<sim::Tick>(
       replay_->first_tick + static_cast<sim::Tick>(std::llround(t * replay_->config.tick_rate)));
   carry_ = 0.0;
-  if (target < sim_.tick()) {
+  // Land one tick short and step the last one, so previous_runners() is the tick before, as
+  // in play (at the first tick there is none before: the runners of the first tick).
+  const sim::Tick before = target > replay_->first_tick ? target - 1 : target;
+  if (before < sim_.tick()) {
     const sim::Tick interval = static_cast<sim::Tick>(kSaveSeconds * replay_->config.tick_rate);
     const std::size_t k =
-        std::min<std::size_t>((target - replay_->first_tick) / interval, saved_.size() - 1);
+        std::min<std::size_t>((before - replay_->first_tick) / interval, saved_.size() - 1);
     sim_ = saved_[k];
   }
+  step_to(before);
+  previous_.assign(sim_.match().runners().begin(), sim_.match().runners().end());
   step_to(target);
 }
 

@@ -5,6 +5,7 @@
 // a seek forward steps on from where play is. Either lands on exactly the state playing to that
 // tick gives (the sim is deterministic). Pure: time comes in through advance().
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "replay/replay.hpp"
@@ -30,7 +31,17 @@ class ReplayPlayer {
   void seek(double seconds);
 
   const sim::Match& match() const { return sim_.match(); }
+  // Who joins at tick() (Resimulation::joining): in view already, in the match once stepped.
+  std::vector<sim::MatchRunner> joining() const { return sim_.joining(); }
   sim::Tick tick() const { return sim_.tick(); }
+  // For drawing between ticks: the runners as they were one tick before tick() (after a seek,
+  // or at the start, the runners of tick() itself), and how far play has gone into the next
+  // tick, 0..1 (race time not yet a whole tick).
+  const std::vector<sim::MatchRunner>& previous_runners() const { return previous_; }
+  double tick_fraction() const { return carry_; }
+  // Called after every tick stepped (in play and in seeks), with the match after it; its
+  // runners' events are that tick's.
+  void on_step(std::function<void(const sim::Match&)> observer) { observer_ = std::move(observer); }
   double seconds() const;  // race time played
   double length_seconds() const;
   bool at_end() const { return sim_.done(); }
@@ -43,7 +54,9 @@ class ReplayPlayer {
   std::vector<Resimulation> saved_;  // saved_[k] at first_tick + k * save interval
   double speed_ = 1.0;
   bool paused_ = false;
-  double carry_ = 0.0;  // race seconds not yet a whole tick
+  double carry_ = 0.0;  // ticks of race time not yet played (0..1)
+  std::vector<sim::MatchRunner> previous_;
+  std::function<void(const sim::Match&)> observer_;
 };
 
 }  // namespace spear::replay

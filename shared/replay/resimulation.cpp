@@ -43,6 +43,18 @@ void Resimulation::step() {
   match_.step();
 }
 
+std::vector<sim::MatchRunner> Resimulation::joining() const {
+  std::vector<sim::MatchRunner> out;
+  const auto& roster = replay_->runners;
+  for (std::size_t i = next_join_; i < roster.size() && roster[i].join_tick == match_.tick(); ++i) {
+    sim::MatchRunner r;
+    r.id = roster[i].id;
+    r.state = start_state(roster[i].start, match_.course(), match_.dt());
+    out.push_back(r);
+  }
+  return out;
+}
+
 VerifyReport verify_replay(const Replay& replay) {
   VerifyReport report;
   Resimulation sim(replay);

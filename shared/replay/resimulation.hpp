@@ -27,6 +27,9 @@ class Resimulation {
   bool done() const { return match_.tick() >= replay_->end_tick; }
   // Steps one tick (nothing when done()): who leaves and joins before it, their inputs, the step.
   void step();
+  // The runners who join at tick(), in their start states: the match takes them in when it
+  // steps that tick (its state hash is the recorded one without them), a view shows them now.
+  std::vector<sim::MatchRunner> joining() const;
 
  private:
   const Replay* replay_;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -142,19 +143,84 @@ TEST(ReplayTool, TheServerRefusesARecordDirItCannotUse) {
 }
 
 #ifdef SPEAR_CLIENT_PATH
+std::string client(const std::string& args) { return std::string(SPEAR_CLIENT_PATH) + " " + args; }
+
+// The frame trace's lines as JSON objects.
+std::vector<nlohmann::json> trace_lines(const std::filesystem::path& file) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(file_text(file));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
 TEST(ReplayTool, TheClientPlaysAReplayHeadlessAtFourTimesItsSpeed) {
   const auto stats = scratch("client_replay.json");
   const ProcessResult r =
-      run_process(std::string(SPEAR_CLIENT_PATH) + " --replay " + recorded_race().string() +
-                  " --headless --duration 5 --speed 4 --stats-json " + stats.string());
+      run_process(client("--replay " + recorded_race().string() +
+                         " --headless --duration 5 --speed 4 --stats-json " + stats.string()));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto j = nlohmann::json::parse(file_text(stats));
   EXPECT_EQ(j["tick"], 1200);  // 5 s at 4x: 20 s of race
   EXPECT_EQ(j["runners"], 4);
   EXPECT_EQ(j["matches_checkpoint"], true);
-  const ProcessResult bad = run_process(std::string(SPEAR_CLIENT_PATH) + " --replay " +
-                                        stats.string() + " --headless --duration 1");
+  const ProcessResult bad =
+      run_process(client("--replay " + stats.string() + " --headless --duration 1"));
   EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  const ProcessResult both =
+      run_process(client("--replay " + recorded_race().string() + " --connect 127.0.0.1:1"));
+  EXPECT_EQ(both.exit_code, 2) << both.output;
+}
+
+TEST(ReplayTool, TheClientPausesSeeksBackAndDrawsTheReplay) {
+  // At 4x: paused at 2 s of viewing (8 s of race), 5 s of race back at 3 s (to the go, 3 s in),
+  // playing again from 4 s: the view holds while paused, goes back with the seek, and the last
+  // frames are drawn.
+  const auto trace = scratch("replay_trace.jsonl");
+  const auto shot = scratch("replay_shot.png");
+  const auto stats = scratch("replay_keys.json");
+  const ProcessResult r = run_process(
+      client("--replay " + recorded_race().string() +
+             " --headless --duration 6 --speed 4 --script 2:Space,3:Left,4:Space --frame-trace " +
+             trace.string() + " --screenshot " + shot.string() +
+             " --screenshot-frames 3 --stats-json " + stats.string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::vector<nlohmann::json> frames = trace_lines(trace);
+  ASSERT_EQ(frames.size(), 360u);
+  double at_pause = 0.0, before_seek = 0.0, after_seek = 0.0;
+  for (const auto& f : frames) {
+    const double t = f["t"].get<double>();
+    const double x = f["camera_x"].get<double>();
+    const bool paused = f["paused"].get<bool>();
+    if (t > 2.05 && t < 3.95) {
+      EXPECT_TRUE(paused) << t;
+    }
+    if (t < 1.95 || t > 4.05) {
+      EXPECT_FALSE(paused) << t;
+    }
+    if (t > 1.99 && t < 2.01) at_pause = x;
+    if (t > 2.9 && t < 2.95) before_seek = x;
+    if (t > 3.05 && t < 3.1) after_seek = x;
+  }
+  EXPECT_GT(at_pause, 200.0);
+  EXPECT_EQ(before_seek, at_pause);  // held while paused
+  EXPECT_LT(after_seek, 10.0);       // back at the start line
+  const auto j = nlohmann::json::parse(file_text(stats));
+  EXPECT_NEAR(j["tick"].get<double>(), 180.0 + 480.0, 8.0);  // 2 s at 4x after the seek
+  for (const char* name : {"replay_shot.png", "replay_shot-2.png", "replay_shot-3.png"})
+    EXPECT_GT(std::filesystem::file_size(scratch(name)), 10000u) << name;
+}
+
+TEST(ReplayTool, TheClientShowsAReplayInAWindow) {
+  const auto trace = scratch("replay_window.jsonl");
+  const ProcessResult r = run_process(
+      client("--replay " + recorded_race().string() +
+             " --duration 2 --speed 2 --width 480 --height 270 --frame-trace " + trace.string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::vector<nlohmann::json> frames = trace_lines(trace);
+  ASSERT_GT(frames.size(), 10u);
+  for (std::size_t i = 1; i < frames.size(); ++i)
+    EXPECT_GE(frames[i]["camera_x"].get<double>(), frames[i - 1]["camera_x"].get<double>());
 }
 #endif
 
