@@ -19,6 +19,7 @@
 #include "app/frame_assembly.hpp"
 #include "app/frame_pacer.hpp"
 #include "app/frame_trace.hpp"
+#include "app/game_window.hpp"
 #include "app/impact_presenter.hpp"
 #include "app/local_pause.hpp"
 #include "app/replay_viewer.hpp"
@@ -303,26 +304,9 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
 
 int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> trace) {
   ClientSession& session = *setup.session;
-  sf::ContextSettings cs;
-  cs.antialiasingLevel = 8;  // SFML falls back to what the driver offers
-  sf::RenderWindow window(sf::VideoMode(o.width, o.height), "Spear Run", sf::Style::Default, cs);
-  {  // centre it ourselves: without a window manager (Xvfb, kiosks) X11 may place it off screen
-    const sf::VideoMode desk = sf::VideoMode::getDesktopMode();
-    const auto centre = [](unsigned screen, unsigned size) {
-      return screen > size ? static_cast<int>((screen - size) / 2) : 0;
-    };
-    window.setPosition({centre(desk.width, o.width), centre(desk.height, o.height)});
-  }
-  // The display's own rate (vsync), or --frame-rate paced here.
-  std::optional<FramePacer> pacer;
-  if (o.frame_rate) {
-    window.setVerticalSyncEnabled(false);
-    pacer.emplace(*o.frame_rate, o.frame_jitter_ms, jitter_seed(o));
-  } else {
-    window.setVerticalSyncEnabled(true);
-    window.setFramerateLimit(120);  // a ceiling where vsync is unavailable (a virtual display)
-  }
-  window.setKeyRepeatEnabled(false);
+  GameWindow game = open_game_window(o, "Spear Run", jitter_seed(o));
+  sf::RenderWindow& window = *game.window;
+  std::optional<FramePacer>& pacer = game.pacer;
   FrameRenderer renderer;
   if (const std::string w = renderer.load_fonts(); !w.empty())
     std::cerr << "spear-client: warning: " << w << "\n";

@@ -15,6 +15,7 @@
 #include "app/frame_assembly.hpp"
 #include "app/frame_pacer.hpp"
 #include "app/frame_trace.hpp"
+#include "app/game_window.hpp"
 #include "app/sfml_keys.hpp"
 #include "core/key_script.hpp"
 #include "core/replay_scene.hpp"
@@ -143,24 +144,9 @@ double seconds_since(std::chrono::steady_clock::time_point origin) {
 
 int run_window(const ClientOptions& o, const replay::Replay& r, ReplayScene& scene,
                FrameTrace* trace) {
-  sf::ContextSettings cs;
-  cs.antialiasingLevel = 8;
-  sf::RenderWindow window(sf::VideoMode(o.width, o.height), "Spear Run — replay",
-                          sf::Style::Default, cs);
-  const sf::VideoMode desk = sf::VideoMode::getDesktopMode();
-  const auto centre = [](unsigned screen, unsigned size) {
-    return screen > size ? static_cast<int>((screen - size) / 2) : 0;
-  };
-  window.setPosition({centre(desk.width, o.width), centre(desk.height, o.height)});
-  std::optional<FramePacer> pacer;
-  if (o.frame_rate) {
-    window.setVerticalSyncEnabled(false);
-    pacer.emplace(*o.frame_rate, o.frame_jitter_ms, 1);
-  } else {
-    window.setVerticalSyncEnabled(true);
-    window.setFramerateLimit(120);  // a ceiling where vsync is unavailable (a virtual display)
-  }
-  window.setKeyRepeatEnabled(false);
+  GameWindow game = open_game_window(o, "Spear Run — replay", 1);
+  sf::RenderWindow& window = *game.window;
+  std::optional<FramePacer>& pacer = game.pacer;
   FrameRenderer renderer;
   if (const std::string w = renderer.load_fonts(); !w.empty())
     std::cerr << "spear-client: warning: " << w << "\n";

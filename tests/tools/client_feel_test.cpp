@@ -169,8 +169,9 @@ TEST(ConnectedSmoothness, CameraScrollsEvenlyThroughABadNetworkAndFocusLossParks
     if (f["mode"] != "parked") continue;
     EXPECT_GE(f["t"].get<double>(), 6.0) << "parked before the focus loss";
     if (!parked_at) parked_at = f["distance"].get<double>();
-    // The figure settles where it stopped (the drawn blend and a fading correction: cm).
-    EXPECT_NEAR(f["distance"].get<double>(), *parked_at, 0.3) << f.dump();
+    // The figure settles where it stopped: the drawn blend and a fading correction move it by
+    // centimetres, a few tens of them when the stop's snapshot came late through the jitter.
+    EXPECT_NEAR(f["distance"].get<double>(), *parked_at, 0.5) << f.dump();
   }
   ASSERT_TRUE(parked_at) << "never parked after the focus loss";
   EXPECT_EQ(r.trace.back()["mode"], "parked");
