@@ -38,6 +38,10 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "play this replay file (spear-server --record-dir) instead of a game: Space "
                  "pause, Left/Right 5 s, Up/Down speed, Tab next runner, Esc quit")
       ->check(cli::NonEmpty);
+  app.add_option("--ghost", o.ghost,
+                 "race the winner of this replay file as a golden ghost (local play: the game "
+                 "runs on the replay's course)")
+      ->check(cli::NonEmpty);
   app.add_option("--speed", o.replay_speed, "with --replay: play at this speed, 0.25..8")
       ->check(cli::FiniteRange(0.25, 8.0));
   app.add_flag("--autoplay", o.autoplay, "the bot controller drives your runner");
@@ -152,6 +156,11 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
       std::cerr << "spear-client: --audio-wav: " << why << "\n";
       return 2;
     }
+  }
+  if (!o.ghost.empty() && (o.connect || !o.replay.empty())) {
+    std::cerr << "spear-client: --ghost races in a local game; it cannot go with "
+              << (o.connect ? "--connect" : "--replay") << "\n";
+    return 2;
   }
   if (!o.replay.empty() && o.connect) {
     std::cerr << "spear-client: --replay plays a file; it cannot go with --connect\n";

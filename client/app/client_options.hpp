@@ -42,6 +42,8 @@ struct ClientOptions {
   std::optional<std::uint64_t> seed;
   // --replay FILE: play a recorded race instead (app/replay_viewer.hpp).
   std::string replay;
+  // --ghost FILE: race the winner of that replay as a golden ghost (local play, on its course).
+  std::string ghost;
   double replay_speed = 1.0;  // --speed, 0.25..8
 };
 

@@ -50,6 +50,8 @@ struct FrameData {
   std::vector<DustPuff> dust;
   std::vector<SmearSample> smear;
   bool hit_stop = false;
+  // The ghost drawn (--ghost), course units; among `figures` as a FigureView with ghost set.
+  std::optional<double> ghost_distance;
 
   // Spans into this object: valid while it lives and is not changed.
   FrameInputs inputs() const;

@@ -70,6 +70,8 @@ void FrameTrace::write(double t, double dt, const FrameData& f, bool paused) {
   j["rig_scroll"] = rig_scroll_;
   j["contact"] = {f.contact[0], f.contact[1]};
   j["hit_stop"] = f.hit_stop;
+  j["ghost"] =
+      f.ghost_distance ? nlohmann::json(*f.ghost_distance / 10.0) : nlohmann::json(nullptr);
   out_ << j.dump() << '\n';
 }
 

@@ -5,7 +5,8 @@
 //   m), ground_scroll (cumulative course units the drawn ground moved past the followed figure),
 //   rig_scroll (the figure's own cumulative ground travel: the rig's scroll for the own
 //   predicted runner, else its drawn distance), contact ([near, far] foot contact as drawn),
-//   hit_stop (the world drawn is held or catching up after a break: app/impact_presenter.hpp).
+//   hit_stop (the world drawn is held or catching up after a break: app/impact_presenter.hpp),
+//   ghost (the drawn ghost's distance, m, with --ghost; else null).
 // Both scrolls add up per-frame changes of FrameData::ground_x and ::rig_x; a cut (a restart to
 // 0, another runner followed, the lab entered or left, the source of rig_x changing) adds
 // nothing, so each moves only by what was seen to move.

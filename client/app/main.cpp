@@ -26,6 +26,7 @@
 #include "app/sfml_keys.hpp"
 #include "app/sound_setup.hpp"
 #include "core/client_session.hpp"
+#include "core/ghost_runner.hpp"
 #include "core/server_socket.hpp"
 #include "net/udp_endpoint.hpp"
 #include "render/frame_renderer.hpp"
@@ -63,7 +64,9 @@ struct Freeze {
 struct Setup {
   std::unique_ptr<EmbeddedServer> server;  // the local game, when there is no --connect
   std::unique_ptr<ClientSession> session;
-  std::unique_ptr<ServerSocket> socket;  // null: the address was bad or no socket opened
+  std::unique_ptr<ServerSocket> socket;          // null: the address was bad or no socket opened
+  std::unique_ptr<replay::Replay> ghost_replay;  // --ghost: the replay, and its winner raced
+  std::unique_ptr<GhostRunner> ghost;
 };
 
 bool reduced_motion(const ClientOptions& o) {
@@ -79,6 +82,7 @@ std::uint64_t jitter_seed(const ClientOptions& o) {
 struct FrameLoop {
   FrameLoop(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> t)
       : session(*setup.session),
+        ghost(setup.ghost.get()),
         pause(setup.server.get(), session),
         trace(std::move(t)),
         impact(ImpactConfig{!reduced_motion(o)}) {
@@ -144,6 +148,7 @@ struct FrameLoop {
       else if (!focused)
         extras = {true, "window in the background", extras.net_graph, &crashes};
       live = assemble_frame(session, now, anim_time, extras);
+      if (ghost) add_ghost(live, now, dt);
     }
     // Impact (hit-stop, camera kick, dust, smear; none under reduced motion) on the frame drawn.
     const FrameData& shown = freeze.frame ? *freeze.frame : impact.present(live, now, dt);
@@ -151,7 +156,28 @@ struct FrameLoop {
     return shown;
   }
 
+  // The ghost raced as far into its race as the own runner is into its run (session time: a
+  // paused match holds it too), among the frame's figures in gold.
+  void add_ghost(FrameData& f, double now, double dt) {
+    const double raced = run_clock.update(session.own(), session.session_time(now));
+    ghost->show(raced, paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt)));
+    if (!ghost->view()) return;
+    const RunnerView& g = *ghost->view();
+    FigureView v;
+    v.pose = g.frame.pose;
+    v.secondary = g.secondary;
+    v.x = g.frame.distance;
+    v.lane = f.followed_lane + 1;  // just behind the followed runner, in depth
+    v.id = v.lane;
+    v.name = "ghost \u00b7 " + ghost->name();
+    v.ghost = true;
+    f.figures.push_back(std::move(v));
+    f.ghost_distance = g.frame.distance;
+  }
+
   ClientSession& session;
+  GhostRunner* ghost;
+  RunClock run_clock;
   LocalPause pause;
   Freeze freeze;
   std::unique_ptr<FrameTrace> trace;
@@ -182,8 +208,26 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
     peer = net::parse_udp_peer(*o.connect, net::kDefaultPort, &bad);
     if (!peer && bad.empty()) bad = "cannot resolve " + *o.connect;
   } else {
-    const std::uint64_t seed =
+    std::uint64_t seed =
         o.seed ? *o.seed : std::random_device{}() * 0x9E3779B97F4A7C15ull + std::random_device{}();
+    if (!o.ghost.empty()) {
+      // The ghost's race was on its own course: the local game runs on that one.
+      auto r = load_replay(o.ghost, "--ghost");
+      if (!r) return 2;
+      std::string why;
+      s.ghost_replay = std::make_unique<replay::Replay>(std::move(*r));
+      s.ghost = GhostRunner::make(*s.ghost_replay, &why);
+      if (!s.ghost) {
+        std::cerr << "spear-client: --ghost: " << o.ghost << ": " << why << "\n";
+        return 2;
+      }
+      if (o.seed && *o.seed != s.ghost->course_seed()) {
+        std::cerr << "spear-client: --ghost: the replay ran on course seed "
+                  << s.ghost->course_seed() << ", --seed " << *o.seed << " is another course\n";
+        return 2;
+      }
+      seed = s.ghost->course_seed();
+    }
     std::string error;
     s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error, o.prediction ? 250.0 : 0.0,
                                      reduced_motion(o));

@@ -29,27 +29,6 @@ namespace spear::client {
 namespace {
 constexpr float kMaxDt = 0.033f;  // rig.md §12: a hitch must not fling the hair
 
-// The replay of `path`, checked; nullopt after one line on stderr.
-std::optional<replay::Replay> load(const std::string& path) {
-  std::string error;
-  const auto bytes = replay::read_file_bytes(path, error);
-  if (!bytes) {
-    std::cerr << "spear-client: --replay: " << error << "\n";
-    return std::nullopt;
-  }
-  replay::ReadResult read = replay::read_replay(*bytes);
-  if (!read.replay) {
-    std::cerr << "spear-client: --replay: " << path << ": " << read.error << "\n";
-    return std::nullopt;
-  }
-  if (read.replay->sim_version != sim::kSimVersion) {
-    std::cerr << "spear-client: --replay: " << path << ": recorded by sim version "
-              << read.replay->sim_version << ", this build's is " << sim::kSimVersion << "\n";
-    return std::nullopt;
-  }
-  return std::move(read.replay);
-}
-
 std::uint32_t race_number(const replay::Replay& r) { return r.result ? r.result->number : 0; }
 
 // Where the headless run got, for --stats-json and the last line. Exit 1 when the state
@@ -187,6 +166,26 @@ int run_window(const ClientOptions& o, const replay::Replay& r, ReplayScene& sce
 }
 }  // namespace
 
+std::optional<replay::Replay> load_replay(const std::string& path, const std::string& flag) {
+  std::string error;
+  const auto bytes = replay::read_file_bytes(path, error);
+  if (!bytes) {
+    std::cerr << "spear-client: " << flag << ": " << error << "\n";
+    return std::nullopt;
+  }
+  replay::ReadResult read = replay::read_replay(*bytes);
+  if (!read.replay) {
+    std::cerr << "spear-client: " << flag << ": " << path << ": " << read.error << "\n";
+    return std::nullopt;
+  }
+  if (read.replay->sim_version != sim::kSimVersion) {
+    std::cerr << "spear-client: " << flag << ": " << path << ": recorded by sim version "
+              << read.replay->sim_version << ", this build's is " << sim::kSimVersion << "\n";
+    return std::nullopt;
+  }
+  return std::move(read.replay);
+}
+
 int run_replay(const ClientOptions& o) {
   std::unique_ptr<FrameTrace> trace;
   if (!o.frame_trace.empty()) {
@@ -197,7 +196,7 @@ int run_replay(const ClientOptions& o) {
       return 2;
     }
   }
-  const std::optional<replay::Replay> r = load(o.replay);
+  const std::optional<replay::Replay> r = load_replay(o.replay, "--replay");
   if (!r) return 2;
   ReplayScene scene(*r, o.replay_speed);
   if (o.headless) return run_headless(o, *r, scene, trace.get());

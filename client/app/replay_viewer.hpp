@@ -9,10 +9,18 @@
 // race time, the state hash and whether it matches the recorded checkpoint there (exit 1 when
 // it does not). A file that is not a replay, is damaged, or comes from another sim version: one
 // line on stderr, exit 2.
+#include <optional>
+#include <string>
+
 #include "app/client_options.hpp"
+#include "replay/replay.hpp"
 
 namespace spear::client {
 
 int run_replay(const ClientOptions& options);
+
+// The replay file at `path`, read and checked (this build's sim version); nullopt after one
+// line on stderr naming `flag`.
+std::optional<replay::Replay> load_replay(const std::string& path, const std::string& flag);
 
 }  // namespace spear::client

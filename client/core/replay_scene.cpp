@@ -24,6 +24,22 @@ std::size_t speed_index(double speed) {
 }
 }  // namespace
 
+RunnerFrame blended_frame(const sim::MatchRunner& now, const sim::MatchRunner* before, float t,
+                          bool bot, float dt) {
+  // The wire's view of the runner, under its replay id.
+  RunnerFrame f = runner_frame(
+      net::runner_snapshot(static_cast<net::RunnerId>(now.id & 0xFFFFu), now.state, bot, dt));
+  f.id = now.id;
+  // Between the tick before and this one; a run that started over is not blended (a cut).
+  if (before && now.state.distance >= before->state.distance) {
+    const rig::Pose from = net::runner_snapshot(0, before->state, bot, dt).pose;
+    f.pose = lerp_pose(from, f.pose, t);
+    f.distance = before->state.distance + (now.state.distance - before->state.distance) * t;
+    f.speed = static_cast<float>((now.state.distance - before->state.distance) / dt);
+  }
+  return f;
+}
+
 ReplayScene::ReplayScene(const replay::Replay& replay, double speed)
     : replay_(&replay), player_(replay) {
   player_.set_speed(speed);
@@ -117,22 +133,12 @@ void ReplayScene::build(float dt_cosmetic) {
   for (const sim::MatchRunner& r : now) {
     const auto info = roster_.find(r.id);
     const bool bot = info != roster_.end() && info->second.second;
-    // The wire's view of the runner, under its replay id.
-    RunnerFrame f = runner_frame(
-        net::runner_snapshot(static_cast<net::RunnerId>(r.id & 0xFFFFu), r.state, bot, dt));
-    f.id = r.id;
     const auto prev =
         std::lower_bound(before.begin(), before.end(), r.id,
                          [](const sim::MatchRunner& m, std::uint32_t id) { return m.id < id; });
-    // Between the tick before and this one; a run that started over is not blended (a cut).
-    if (prev != before.end() && prev->id == r.id && r.state.distance >= prev->state.distance) {
-      const rig::Pose from = net::runner_snapshot(0, prev->state, bot, dt).pose;
-      f.pose = lerp_pose(from, f.pose, t);
-      f.distance = prev->state.distance + (r.state.distance - prev->state.distance) * t;
-      f.speed = static_cast<float>((r.state.distance - prev->state.distance) / dt);
-    }
+    const bool found = prev != before.end() && prev->id == r.id;
     RunnerView v;
-    v.frame = std::move(f);
+    v.frame = blended_frame(r, found ? &*prev : nullptr, t, bot, dt);
     v.lane = static_cast<int>(r.id);
     v.bot = bot;
     v.name = info != roster_.end() ? info->second.first : std::string("?");

@@ -15,11 +15,17 @@
 #include "core/figure_motion.hpp"
 #include "core/follow_selection.hpp"
 #include "core/key.hpp"
+#include "core/runner_frame.hpp"
 #include "core/runner_view.hpp"
 #include "replay/replay.hpp"
 #include "replay/replay_player.hpp"
 
 namespace spear::client {
+
+// A recorded runner as drawn (under its replay id): its frame at the tick shown, blended from
+// `before` (the tick before; null: none) by `t` (0..1) unless its run started over in between.
+RunnerFrame blended_frame(const sim::MatchRunner& now, const sim::MatchRunner* before, float t,
+                          bool bot, float dt);
 
 class ReplayScene {
  public:

@@ -18,6 +18,19 @@ float lift_of(const rig::Pose& pose) {
   return std::max(0.f, -std::max(pose[Joint::FootNear].y, pose[Joint::FootFar].y));
 }
 
+FigureStyle tinted_style(sf::Color tint) {
+  const sf::Color far = mix(tint, palette::kInk, 0.45f);
+  // Opaque inside the rival layer: the layer's own opacity fades the whole figure at once.
+  return {tint,
+          far,
+          1.f,
+          rig::kFarLimbWidthScale,
+          mix(tint, palette::kShaft, 0.6f),
+          mix(tint, palette::kSpearHead, 0.7f),
+          far,
+          mix(tint, palette::kHairTie, 0.5f),
+          palette::kHeadOutline};
+}
 }  // namespace
 
 int rival_fade_level(double gap) {
@@ -32,20 +45,9 @@ float rival_fade_opacity(int level) {
   return palette::kRivalNearOpacity + (palette::kRivalOpacity - palette::kRivalNearOpacity) * u;
 }
 
-FigureStyle rival_style(int id) {
-  const sf::Color tint = palette::runner_tint(id);
-  const sf::Color far = mix(tint, palette::kInk, 0.45f);
-  // Opaque inside the rival layer: the layer's own opacity fades the whole figure at once.
-  return {tint,
-          far,
-          1.f,
-          rig::kFarLimbWidthScale,
-          mix(tint, palette::kShaft, 0.6f),
-          mix(tint, palette::kSpearHead, 0.7f),
-          far,
-          mix(tint, palette::kHairTie, 0.5f),
-          palette::kHeadOutline};
-}
+FigureStyle rival_style(int id) { return tinted_style(palette::runner_tint(id)); }
+
+FigureStyle ghost_style() { return tinted_style(palette::kGhost); }
 
 FrameRenderer::FrameRenderer() = default;
 FrameRenderer::~FrameRenderer() = default;
@@ -122,14 +124,15 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     const float vx = static_cast<float>(f.x - cam);
     if (vx < -box.world_size.x || vx > box.world_size.x) continue;  // well off screen
     const Placement place = lane_placement(vx, ghost_depth(f.lane, in.followed_lane));
-    const int level = rival_fade_level(f.x - followed_x);
+    const int level = f.ghost ? kGhostFadeLevel : rival_fade_level(f.x - followed_x);
     VertexBatch& batch = rivals_[static_cast<std::size_t>(level)];
     scene_.append_shadow(batch, place, f.pose[Joint::Pelvis].x, lift_of(f.pose));
-    figures_.append(batch, f.pose, f.secondary, place, rival_style(f.id));
+    figures_.append(batch, f.pose, f.secondary, place, f.ghost ? ghost_style() : rival_style(f.id));
     const rig::Vec2 head = f.secondary.head;
     const float top = head.y - std::max(f.pose.head_r, rig::kMinHeadRadius) - 10.f;
-    tags_.push_back({place({head.x, top}), clip_name(f.name, kTagChars), palette::runner_tint(f.id),
-                     rival_fade_opacity(level)});
+    tags_.push_back({place({head.x, top}), clip_name(f.name, kTagChars),
+                     f.ghost ? palette::kGhost : palette::runner_tint(f.id),
+                     f.ghost ? 0.8f : rival_fade_opacity(level)});
   }
 
   const std::span<const SceneObstacle> obstacles =

@@ -33,6 +33,7 @@ struct FigureView {
   int id = 0;             // runner id: the rival's tint (palette::runner_tint)
   std::string name;       // drawn in a small tag above a rival (clipped)
   bool followed = false;  // the runner the view follows; all others are rivals
+  bool ghost = false;     // a recorded run raced beside the player's (golden, translucent)
 };
 
 struct FrameInputs {
@@ -72,6 +73,9 @@ int rival_fade_level(double gap);
 float rival_fade_opacity(int level);
 // A rival's look: its tint (by runner id) on limbs and body, darker far limbs and shaft.
 FigureStyle rival_style(int id);
+// The ghost (FigureView::ghost): the rivals' style in gold, drawn at kGhostFadeLevel.
+FigureStyle ghost_style();
+inline constexpr int kGhostFadeLevel = 1;
 // Name tags hold at most this many characters (code points), longer names end in "…".
 inline constexpr std::size_t kTagChars = 10;
 

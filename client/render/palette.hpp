@@ -62,6 +62,8 @@ inline sf::Color runner_tint(int id) {
 // A rival drawn in full, and one within kRivalNearUnits of the followed runner (faded down so
 // the followed figure stays clean); between near and near + kRivalFadeUnits it ramps.
 inline constexpr float kRivalOpacity = 0.82f;
+// A ghost (a recorded run raced beside the player's): gold, in the rivals' layer.
+inline const sf::Color kGhost{255, 200, 84};
 inline constexpr float kRivalNearOpacity = 0.22f;
 
 // Obstacles.

@@ -43,24 +43,45 @@ void ReplayPlayer::advance(double seconds) {
   if (sim_.done()) carry_ = 0.0;  // the end holds still
 }
 
-void ReplayPlayer::seek(double seconds) {
-  if (!std::isfinite(seconds)) return;
-  const double t = std::clamp(seconds, 0.0, length_seconds());
-  const auto target = static_cast<sim::Tick>(
-      replay_->first_tick + static_cast<sim::Tick>(std::llround(t * replay_->config.tick_rate)));
-  carry_ = 0.0;
+void ReplayPlayer::go_to(sim::Tick target) {
+  if (target >= sim_.tick()) {
+    step_to(target);
+    return;
+  }
   // Land one tick short and step the last one, so previous_runners() is the tick before, as
   // in play (at the first tick there is none before: the runners of the first tick).
   const sim::Tick before = target > replay_->first_tick ? target - 1 : target;
-  if (before < sim_.tick()) {
-    const sim::Tick interval = static_cast<sim::Tick>(kSaveSeconds * replay_->config.tick_rate);
-    const std::size_t k =
-        std::min<std::size_t>((before - replay_->first_tick) / interval, saved_.size() - 1);
-    sim_ = saved_[k];
-  }
+  const sim::Tick interval = static_cast<sim::Tick>(kSaveSeconds * replay_->config.tick_rate);
+  const std::size_t k =
+      std::min<std::size_t>((before - replay_->first_tick) / interval, saved_.size() - 1);
+  sim_ = saved_[k];
   step_to(before);
   previous_.assign(sim_.match().runners().begin(), sim_.match().runners().end());
   step_to(target);
+}
+
+void ReplayPlayer::seek(double seconds) {
+  if (!std::isfinite(seconds)) return;
+  const double t = std::clamp(seconds, 0.0, length_seconds());
+  carry_ = 0.0;
+  go_to(static_cast<sim::Tick>(
+      replay_->first_tick + static_cast<sim::Tick>(std::llround(t * replay_->config.tick_rate))));
+}
+
+void ReplayPlayer::show_at(double seconds) {
+  if (!std::isfinite(seconds)) return;
+  // The time falls between the states after `whole` and `whole` + 1 ticks: play to the later
+  // one, drawn from the earlier (previous_runners()) by the rest.
+  const double ticks = std::clamp(seconds, 0.0, length_seconds()) * replay_->config.tick_rate;
+  const double whole = std::floor(ticks);
+  const sim::Tick target = replay_->first_tick + static_cast<sim::Tick>(whole);
+  if (target >= replay_->end_tick) {
+    go_to(replay_->end_tick);
+    carry_ = 0.0;
+    return;
+  }
+  go_to(target + 1);
+  carry_ = ticks - whole;
 }
 
 }  // namespace spear::replay

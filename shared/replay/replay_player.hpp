@@ -27,8 +27,13 @@ class ReplayPlayer {
   double speed() const { return speed_; }
   void set_paused(bool paused) { paused_ = paused; }
   bool paused() const { return paused_; }
-  // To race time `seconds` since the first tick (clamped to the race).
+  // To race time `seconds` since the first tick (clamped to the race), to the nearest tick.
   void seek(double seconds);
+  // To race time `seconds` exactly, for drawing between ticks: the tick after the one it falls
+  // in, previous_runners() that one, and the rest of a tick as tick_fraction(). Forward it steps
+  // on, back it starts from a saved state as seek() does; speed and pause do not apply (the
+  // caller's clock leads).
+  void show_at(double seconds);
 
   const sim::Match& match() const { return sim_.match(); }
   // Who joins at tick() (Resimulation::joining): in view already, in the match once stepped.
@@ -49,6 +54,7 @@ class ReplayPlayer {
 
  private:
   void step_to(sim::Tick target);
+  void go_to(sim::Tick target);  // forward: step on; back: from the newest saved state before it
   const Replay* replay_;
   Resimulation sim_;
   std::vector<Resimulation> saved_;  // saved_[k] at first_tick + k * save interval

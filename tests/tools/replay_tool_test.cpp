@@ -3,6 +3,7 @@
 // roster and the result; a bad --record-dir refuses to start.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -209,6 +210,36 @@ TEST(ReplayTool, TheClientPausesSeeksBackAndDrawsTheReplay) {
   EXPECT_NEAR(j["tick"].get<double>(), 180.0 + 480.0, 8.0);  // 2 s at 4x after the seek
   for (const char* name : {"replay_shot.png", "replay_shot-2.png", "replay_shot-3.png"})
     EXPECT_GT(std::filesystem::file_size(scratch(name)), 10000u) << name;
+}
+
+TEST(ReplayTool, TheClientRacesTheWinnerAsAGhost) {
+  // A local game on the replay's course, the winner raced from its go as the own run starts.
+  const auto trace = scratch("ghost_trace.jsonl");
+  const ProcessResult r =
+      run_process(client("--ghost " + recorded_race().string() +
+                         " --headless --duration 6 --autoplay --frame-trace " + trace.string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::vector<nlohmann::json> frames = trace_lines(trace);
+  ASSERT_GT(frames.size(), 200u);
+  double furthest = 0.0;
+  int drawn = 0;
+  for (const auto& f : frames) {
+    if (f["ghost"].is_null()) continue;
+    ++drawn;
+    furthest = std::max(furthest, f["ghost"].get<double>());
+  }
+  EXPECT_GT(drawn, 200);
+  EXPECT_GT(furthest, 50.0);  // metres: seconds into its race
+  // Refused: online, with a replay, on another course, without a usable file.
+  for (const std::string& args :
+       {"--ghost " + recorded_race().string() + " --connect 127.0.0.1:1",
+        "--ghost " + recorded_race().string() + " --replay " + recorded_race().string(),
+        "--ghost " + recorded_race().string() + " --seed 999 --headless --duration 1",
+        "--ghost " + scratch("none.sprp").string() + " --headless --duration 1"}) {
+    const ProcessResult bad = run_process(client(args));
+    EXPECT_EQ(bad.exit_code, 2) << args << ": " << bad.output;
+    EXPECT_NE(bad.output.find("--"), std::string::npos) << bad.output;
+  }
 }
 
 TEST(ReplayTool, TheClientShowsAReplayInAWindow) {

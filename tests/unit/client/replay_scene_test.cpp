@@ -9,51 +9,13 @@
 #include <cmath>
 #include <vector>
 
-#include "sim/bot.hpp"
-#include "sim/bot_personality.hpp"
-#include "sim/prng.hpp"
+#include "recorded_bot_race.hpp"
 
 namespace spear::client {
 namespace {
 
-// A race of bots recorded by hand: their inputs are applied at the ticks they are made for.
-replay::Replay bot_race(int bots, sim::Tick ticks) {
-  replay::Replay r;
-  r.seed = 5;
-  r.first_tick = 0;
-  r.end_tick = ticks;
-  sim::Match m(r.seed, r.config);
-  std::vector<sim::BotController> controllers;
-  for (int i = 0; i < bots; ++i) {
-    const auto index = static_cast<std::uint32_t>(i);
-    replay::RosterEntry e;
-    e.start.wait_ticks = 15 * index;
-    e.id = m.add_runner(e.start.wait_ticks);
-    sim::BotPersonality p = sim::bot_personality(r.seed, index);
-    e.name = p.name;
-    e.bot = true;
-    r.runners.push_back(e);
-    controllers.emplace_back(0.9f, sim::mix_seed(r.seed, e.id), p);
-  }
-  for (sim::Tick t = 0; t < ticks; ++t) {
-    for (std::size_t i = 0; i < controllers.size(); ++i) {
-      const sim::Input in = controllers[i].decide(m.runner(r.runners[i].id)->state, m.course(), t);
-      if (in.empty()) continue;
-      m.submit_input(r.runners[i].id, in);
-      r.runners[i].inputs.push_back(in);
-    }
-    m.step();
-  }
-  sim::RaceResult result;
-  result.number = 3;
-  result.seed = r.seed;
-  result.results.push_back({.place = 1, .runner = r.runners.back().id, .name = "winner"});
-  r.result = result;
-  return r;
-}
-
 const replay::Replay& race() {
-  static const replay::Replay r = bot_race(3, 60 * 40);
+  static const replay::Replay r = test::bot_race(3, 60 * 40);
   return r;
 }
 
