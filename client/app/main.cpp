@@ -169,7 +169,7 @@ struct FrameLoop {
     v.x = g.frame.distance;
     v.lane = f.followed_lane + 1;  // just behind the followed runner, in depth
     v.id = v.lane;
-    v.name = "ghost \u00b7 " + ghost->name();
+    v.name = "ghost";  // its tag (the tag holds 10 characters; the gold tells it apart)
     v.ghost = true;
     f.figures.push_back(std::move(v));
     f.ghost_distance = g.frame.distance;

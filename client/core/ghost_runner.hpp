@@ -26,7 +26,6 @@ class GhostRunner {
   void show(double seconds, float dt_cosmetic);
   // The ghost as drawn after the last show(); nullopt when it is not in the race then (it left).
   const std::optional<RunnerView>& view() const { return view_; }
-  const std::string& name() const { return name_; }
   std::uint64_t course_seed() const { return replay_->seed; }
 
  private:
