@@ -339,6 +339,15 @@ void MatchHost::end_recording() {
   end_recording(standings(match_race_, match_first_tick_, last));
 }
 
+std::optional<replay::Replay> MatchHost::recording_so_far(
+    net::RunnerId wire, std::optional<sim::RunnerId>* runner) const {
+  if (runner) *runner = sim_id(wire);
+  if (!recorder_ || !recorder_->recording()) return std::nullopt;
+  RaceRecorder copy = *recorder_;
+  const sim::Tick last = match_.tick() > match_first_tick_ ? match_.tick() - 1 : match_first_tick_;
+  return copy.end(match_, standings(match_race_, match_first_tick_, last));
+}
+
 std::vector<replay::Replay> MatchHost::take_recorded() { return std::exchange(recorded_, {}); }
 
 void MatchHost::set_all_time(std::vector<net::BoardEntry> entries) {

@@ -87,6 +87,11 @@ class MatchHost {
   // its result; with races a race cut short (the server stopping) is dropped.
   void end_recording();
   std::vector<replay::Replay> take_recorded();
+  // The recording under way as it would end now (a copy: it goes on), with the standings so
+  // far as its result; nullopt when nothing is being recorded. `wire`: the sim id of the
+  // runner behind that wire id, when it is in the match, goes to *runner.
+  std::optional<replay::Replay> recording_so_far(net::RunnerId wire,
+                                                 std::optional<sim::RunnerId>* runner) const;
 
   const sim::Match& match() const { return match_; }
   net::Tick tick() const { return match_.tick(); }

@@ -53,7 +53,7 @@ MatchLoop::MatchLoop(const ServerConfig& config, ServerStats& stats, RaceStore* 
     duration_ticks_ = static_cast<std::uint64_t>(std::llround(*config.duration * config.tick_rate));
     if (duration_ticks_ == 0) duration_ticks_ = 1;
   }
-  if (!config.record_dir.empty()) match_.record_races();
+  if (!config.record_dir.empty() || config.record_in_memory) match_.record_races();
 }
 
 void MatchLoop::end_recording() { match_.end_recording(); }

@@ -54,9 +54,10 @@ class MatchLoop {
   // The match's summary with every client's record (those connected counted up to `now`).
   MatchSummary summary(double now) const;
 
-  // With config.record_dir every race is recorded (MatchHost::record_races); each one finished
-  // waits in take_replays() for the file writer. end_recording() when the server stops: without
-  // races the endless match is ended and waits there too; a race cut short is dropped.
+  // With config.record_dir (or record_in_memory) every race is recorded (MatchHost::record_races);
+  // each one finished waits in take_replays() for the file writer. end_recording() when the server
+  // stops: without races the endless match is ended and waits there too; a race cut short is
+  // dropped.
   void end_recording();
   std::vector<replay::Replay> take_replays();
 

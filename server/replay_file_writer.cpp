@@ -11,37 +11,6 @@
 
 namespace spear::server {
 
-namespace {
-
-// Writes the bytes to a temporary file beside the target and renames it over the target.
-bool write_atomically(const std::filesystem::path& target, const std::vector<std::uint8_t>& bytes,
-                      std::string& error) {
-  std::filesystem::path temp = target;
-  temp.replace_filename("." + target.filename().string() + ".tmp");
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      error = "cannot write " + temp.string();
-      std::error_code ignored;
-      std::filesystem::remove(temp, ignored);
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, target, ec);
-  if (ec) {
-    error = "cannot rename " + temp.string() + " to " + target.string() + ": " + ec.message();
-    std::filesystem::remove(temp, ec);
-    return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 ReplayFileWriter::ReplayFileWriter(std::string directory)
     : directory_(std::move(directory)), thread_([this] { run(); }) {}
 
@@ -99,7 +68,7 @@ void ReplayFileWriter::run() {
     const std::vector<std::uint8_t> bytes = replay::encode_replay(replay);
     const std::filesystem::path target = std::filesystem::path(directory_) / name;
     std::string error;
-    const bool ok = write_atomically(target, bytes, error);
+    const bool ok = replay::write_replay_file(target, bytes, &error);
     if (ok) {
       spdlog::info("replay written to {} ({} bytes)", target.string(), bytes.size());
     } else {

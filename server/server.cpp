@@ -248,9 +248,28 @@ void Server::drain_socket(double t, bool shutting_down) {
   flush();
 }
 
+void Server::ask_recording(net::RunnerId player) {
+  recording_player_.store(player);
+  recording_asked_.store(true);
+}
+
+std::optional<Server::Recording> Server::take_recording() {
+  std::lock_guard lock(recording_mutex_);
+  return std::exchange(recording_answer_, std::nullopt);
+}
+
+void Server::answer_recording() {
+  if (!recording_asked_.exchange(false)) return;
+  Recording r;
+  r.replay = io_->loop->match().recording_so_far(recording_player_.load(), &r.runner);
+  std::lock_guard lock(recording_mutex_);
+  recording_answer_ = std::move(r);
+}
+
 void Server::hand_over_replays() {
+  std::vector<replay::Replay> ended = io_->loop->take_replays();  // kept in memory only: dropped
   if (!io_->replays) return;
-  for (replay::Replay& r : io_->loop->take_replays()) {
+  for (replay::Replay& r : ended) {
     char number[16];
     std::snprintf(number, sizeof number, "%04u", r.result ? r.result->number : 0u);
     io_->replays->write(io_->replay_prefix + number + ".sprp", std::move(r));
@@ -333,6 +352,7 @@ int Server::run() {
     }
     stats_.tick_resyncs = schedule.resyncs();
     hand_over_replays();
+    answer_recording();
     log_events();
     io_->context.poll();
     log_drop_interval(now());

@@ -20,6 +20,8 @@
 #include <optional>
 #include <string>
 
+#include "net/protocol.hpp"
+#include "replay/replay.hpp"
 #include "server/match_summary.hpp"
 #include "server/race_store.hpp"
 #include "server/server_config.hpp"
@@ -69,6 +71,17 @@ class Server {
   // Seconds spent paused so far.
   double paused_seconds() const;
 
+  // The recording under way (config.record_in_memory or record_dir) as it stands, for an
+  // embedding program, from any thread: ask_recording() asks, run() answers after its next pass
+  // through the loop (paused too), and take_recording() hands the answer over once. `player`:
+  // the wire id of a runner whose sim id (its id in the replay) comes with it.
+  struct Recording {
+    std::optional<replay::Replay> replay;  // nullopt: nothing is being recorded
+    std::optional<sim::RunnerId> runner;   // the player's runner in it; nullopt: not in the match
+  };
+  void ask_recording(net::RunnerId player);
+  std::optional<Recording> take_recording();
+
   // After run() returned (or from run()'s own thread): the figures.
   const ServerStats& stats() const { return stats_; }
   MatchSummary summary() const;
@@ -104,6 +117,13 @@ class Server {
   bool paused_ = false;
   std::chrono::steady_clock::time_point paused_at_;
   std::chrono::steady_clock::duration paused_total_{};
+
+  // ask_recording / take_recording.
+  std::atomic<bool> recording_asked_{false};
+  std::atomic<net::RunnerId> recording_player_{0};
+  std::mutex recording_mutex_;
+  std::optional<Recording> recording_answer_;
+  void answer_recording();
 
   // For the periodic "drops in the last interval" log line.
   double last_drop_log_ = 0.0;

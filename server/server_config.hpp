@@ -76,6 +76,9 @@ struct ServerConfig {
   // Every race recorded as a replay file in this directory (server/race_recorder.hpp); empty:
   // none.
   std::string record_dir;
+  // The match recorded as with record_dir, but kept in memory only: for an embedding program
+  // that asks for it (Server::ask_recording; a local game keeps its player's best runs).
+  bool record_in_memory = false;
   // Heartbeat for health probes (server/health_file.hpp): rewritten about once a second while
   // running, removed at a clean exit; empty: none.
   std::string health_file;

@@ -1,5 +1,7 @@
 #include "replay/replay_writer.hpp"
 
+#include <fstream>
+
 #include "replay/input_track.hpp"
 #include "schemas/replay_generated.h"
 
@@ -66,6 +68,33 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
   // Size-prefixed: a file cut anywhere, even in the final padding, is told from a whole one.
   b.FinishSizePrefixed(rb.Finish(), fb::ReplayIdentifier());
   return {b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize()};
+}
+
+bool write_replay_file(const std::filesystem::path& target, const std::vector<std::uint8_t>& bytes,
+                       std::string* error) {
+  std::filesystem::path temp = target;
+  temp.replace_filename("." + target.filename().string() + ".tmp");
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    out.flush();
+    if (!out) {
+      if (error) *error = "cannot write " + temp.string();
+      std::error_code ignored;
+      std::filesystem::remove(temp, ignored);
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, target, ec);
+  if (ec) {
+    if (error)
+      *error = "cannot rename " + temp.string() + " to " + target.string() + ": " + ec.message();
+    std::filesystem::remove(temp, ec);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace spear::replay

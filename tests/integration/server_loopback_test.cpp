@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 #include <thread>
 
 #include "net/codec.hpp"
 #include "net/pose_codec.hpp"
+#include "replay/resimulation.hpp"
 #include "server/match_host.hpp"
 #include "server/server.hpp"
 #include "support/client_configs.hpp"
@@ -33,6 +35,7 @@ class RunningServer {
   }
   std::uint16_t port() const { return server_.port(); }
   void set_paused(bool paused) { server_.set_paused(paused); }  // thread-safe
+  server::Server& live() { return server_; }                    // for its thread-safe calls
   // Only after stop().
   const server::Server& server() const { return server_; }
   int exit_code() const { return exit_code_; }
@@ -81,6 +84,67 @@ bool ever_leaped(const std::vector<net::Snapshot>& snaps, net::RunnerId id) {
 
 net::Tick newest_tick(LoopbackClient& c) {
   return c.connection().newest_snapshot_tick().value_or(0);
+}
+
+// Waits for the answer to Server::ask_recording.
+std::optional<server::Server::Recording> recording_of(server::Server& s, net::RunnerId player) {
+  s.ask_recording(player);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (std::chrono::steady_clock::now() < until) {
+    if (auto r = s.take_recording()) return r;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return std::nullopt;
+}
+
+TEST(ServerLoopback, AnEmbeddingProgramGetsTheMatchRecordedSoFar) {
+  // A local game keeps its player's best runs from the match recorded in memory: asked while
+  // the match runs (paused too), the recording so far verifies and names the player's runner.
+  server::ServerConfig config;
+  config.seed = 3;
+  config.bots = 2;
+  config.record_in_memory = true;
+  RunningServer srv(config);
+  LoopbackClient me(player("me"), srv.port());
+  ASSERT_TRUE(connect(me));
+  ASSERT_TRUE(pump_until(
+      {&me}, [&] { return me.snapshots().size() >= 40; }, 5.0));
+  const net::RunnerId wire = *me.connection().welcome()->runner_id;
+  auto first = recording_of(srv.live(), wire);
+  ASSERT_TRUE(first && first->replay && first->runner);
+  const replay::Replay& r = *first->replay;
+  EXPECT_EQ(r.seed, 3u);
+  ASSERT_EQ(r.runners.size(), 3u);
+  const auto mine =
+      std::find_if(r.runners.begin(), r.runners.end(),
+                   [&](const replay::RosterEntry& e) { return e.id == *first->runner; });
+  ASSERT_NE(mine, r.runners.end());
+  EXPECT_EQ(mine->name, "me");
+  EXPECT_FALSE(mine->bot);
+  EXPECT_GT(r.end_tick, 60u);
+  const replay::VerifyReport v = replay::verify_replay(r);
+  EXPECT_TRUE(v.ok);
+  EXPECT_GT(v.checkpoints_checked, 0u);
+  // The recording goes on: asked again (paused), it is longer and still verifies; a wire id
+  // nobody holds gets the recording without a runner.
+  pump_until(
+      {&me}, [&] { return me.snapshots().size() >= 80; }, 5.0);
+  srv.set_paused(true);
+  auto second = recording_of(srv.live(), 200);
+  ASSERT_TRUE(second && second->replay);
+  EXPECT_FALSE(second->runner);
+  EXPECT_GT(second->replay->end_tick, r.end_tick);
+  EXPECT_TRUE(replay::verify_replay(*second->replay).ok);
+  EXPECT_FALSE(srv.live().take_recording()) << "an answer is handed over once";
+}
+
+TEST(ServerLoopback, WithoutRecordingTheAnswerHasNoReplay) {
+  server::ServerConfig config;
+  config.bots = 1;
+  RunningServer srv(config);
+  auto answer = recording_of(srv.live(), 1);
+  ASSERT_TRUE(answer);
+  EXPECT_FALSE(answer->replay);
 }
 
 TEST(ServerLoopback, SnapshotsArriveAndDecodeToTheServersPoses) {
