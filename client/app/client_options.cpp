@@ -42,6 +42,14 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "race the winner of this replay file as a golden ghost (local play: the game "
                  "runs on the replay's course)")
       ->check(cli::NonEmpty);
+  app.add_option("--ghost-dir", o.ghost_dir,
+                 "local play: keep your best run on each course seed here and race it as a "
+                 "golden ghost (default in a window: ~/.local/share/spear-run/ghosts; headless: "
+                 "only with this flag)")
+      ->check(cli::NonEmpty);
+  bool no_best_runs = false;
+  app.add_flag("--no-best-runs", no_best_runs,
+               "local play: neither keep your best runs nor race them as ghosts");
   app.add_option("--speed", o.replay_speed, "with --replay: play at this speed, 0.25..8")
       ->check(cli::FiniteRange(0.25, 8.0));
   app.add_flag("--autoplay", o.autoplay, "the bot controller drives your runner");
@@ -160,6 +168,15 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   if (!o.ghost.empty() && (o.connect || !o.replay.empty())) {
     std::cerr << "spear-client: --ghost races in a local game; it cannot go with "
               << (o.connect ? "--connect" : "--replay") << "\n";
+    return 2;
+  }
+  o.best_runs = !no_best_runs;
+  if (!o.ghost_dir.empty() && (o.connect || !o.replay.empty() || no_best_runs)) {
+    std::cerr << "spear-client: --ghost-dir keeps best runs of a local game; it cannot go with "
+              << (o.connect           ? "--connect"
+                  : !o.replay.empty() ? "--replay"
+                                      : "--no-best-runs")
+              << "\n";
     return 2;
   }
   if (!o.replay.empty() && o.connect) {

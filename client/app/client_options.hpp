@@ -44,6 +44,11 @@ struct ClientOptions {
   std::string replay;
   // --ghost FILE: race the winner of that replay as a golden ghost (local play, on its course).
   std::string ghost;
+  // Local play: the player's best run on each course seed is kept in this directory and raced
+  // as a golden ghost (app/best_run_keeper.hpp). Empty: a window uses
+  // default_ghost_directory(), a headless run keeps none. --no-best-runs: none either way.
+  std::string ghost_dir;
+  bool best_runs = true;
   double replay_speed = 1.0;  // --speed, 0.25..8
 };
 

@@ -4,7 +4,7 @@ namespace spear::client {
 
 std::unique_ptr<EmbeddedServer> EmbeddedServer::start(int bots, float bot_skill, std::uint64_t seed,
                                                       std::string* error, double rewind_ms,
-                                                      bool paused) {
+                                                      bool paused, bool record) {
   server::ServerConfig c;
   c.bind_address = "127.0.0.1";
   c.port = 0;
@@ -14,6 +14,7 @@ std::unique_ptr<EmbeddedServer> EmbeddedServer::start(int bots, float bot_skill,
   c.rewind_ms = rewind_ms;
   c.max_players = 4;
   c.max_spectators = 4;
+  c.record_in_memory = record;
   auto s = std::make_unique<server::Server>(c);
   std::string why;
   if (!s->start(why)) {

@@ -11,6 +11,7 @@
 #include <random>
 #include <thread>
 
+#include "app/best_run_keeper.hpp"
 #include "app/client_options.hpp"
 #include "app/crash_distances.hpp"
 #include "app/desktop_motion_setting.hpp"
@@ -64,9 +65,10 @@ struct Freeze {
 struct Setup {
   std::unique_ptr<EmbeddedServer> server;  // the local game, when there is no --connect
   std::unique_ptr<ClientSession> session;
-  std::unique_ptr<ServerSocket> socket;          // null: the address was bad or no socket opened
-  std::unique_ptr<replay::Replay> ghost_replay;  // --ghost: the replay, and its winner raced
-  std::unique_ptr<GhostRunner> ghost;
+  std::unique_ptr<ServerSocket> socket;  // null: the address was bad or no socket opened
+  std::optional<Ghost> ghost;            // raced: --ghost's winner, or the best run kept
+  std::unique_ptr<BestRunKeeper> best;   // local play: the best runs on this course seed
+  bool ghost_is_best = false;  // the ghost raced is the best run (a better one replaces it)
 };
 
 bool reduced_motion(const ClientOptions& o) {
@@ -82,7 +84,10 @@ std::uint64_t jitter_seed(const ClientOptions& o) {
 struct FrameLoop {
   FrameLoop(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace> t)
       : session(*setup.session),
-        ghost(setup.ghost.get()),
+        ghost(setup.ghost),
+        best(setup.best.get()),
+        server(setup.server.get()),
+        ghost_is_best(setup.ghost_is_best),
         pause(setup.server.get(), session),
         trace(std::move(t)),
         impact(ImpactConfig{!reduced_motion(o)}) {
@@ -148,7 +153,9 @@ struct FrameLoop {
       else if (!focused)
         extras = {true, "window in the background", extras.net_graph, &crashes};
       live = assemble_frame(session, now, anim_time, extras);
-      if (ghost) add_ghost(live, now, dt);
+      raced = run_clock.update(session.own(), session.session_time(now));
+      tend_best_runs();
+      if (ghost) add_ghost(live, dt);
     }
     // Impact (hit-stop, camera kick, dust, smear; none under reduced motion) on the frame drawn.
     const FrameData& shown = freeze.frame ? *freeze.frame : impact.present(live, now, dt);
@@ -158,11 +165,12 @@ struct FrameLoop {
 
   // The ghost raced as far into its race as the own runner is into its run (session time: a
   // paused match holds it too), among the frame's figures in gold.
-  void add_ghost(FrameData& f, double now, double dt) {
-    const double raced = run_clock.update(session.own(), session.session_time(now));
-    ghost->show(raced, paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt)));
-    if (!ghost->view()) return;
-    const RunnerView& g = *ghost->view();
+  void add_ghost(FrameData& f, double dt) {
+    GhostRunner& runner = *ghost->runner;
+    runner.show(runner.time_beside(raced, run_clock.flying()),
+                paused() ? 0.f : std::min(kMaxDt, static_cast<float>(dt)));
+    if (!runner.view()) return;
+    const RunnerView& g = *runner.view();
     FigureView v;
     v.pose = g.frame.pose;
     v.secondary = g.secondary;
@@ -175,8 +183,50 @@ struct FrameLoop {
     f.ghost_distance = g.frame.distance;
   }
 
+  // Local play's best runs: once the own runner's fall is over, the match recorded so far is
+  // asked for and offered to the keeper; a better run comes back as a ghost, raced from the
+  // next run on, or at once in a run's first seconds (where runs of one course look alike).
+  void tend_best_runs() {
+    if (!best || !server) return;
+    const RunnerView* own = session.own();
+    const bool falling = own && own->frame.mode == net::RunnerMode::Falling;
+    if (was_falling && !falling) ask_recording();
+    was_falling = falling;
+    if (auto rec = server->take_recording(); rec && rec->replay && rec->runner)
+      best->offer(std::move(*rec->replay), *rec->runner);
+    if (!ghost_is_best) return;
+    const bool running = own && (own->frame.mode == net::RunnerMode::Running ||
+                                 own->frame.mode == net::RunnerMode::Jumping ||
+                                 own->frame.mode == net::RunnerMode::Thrusting);
+    if (running && raced > kGhostSwapSeconds) return;
+    if (auto g = best->take_new_best()) ghost = std::move(g);
+  }
+  void ask_recording() {
+    if (const auto w = session.welcome(); w && w->runner_id) server->ask_recording(*w->runner_id);
+  }
+  // At the end of local play: the match as it ended, to the keeper, which writes the best run.
+  void keep_best_run() {
+    if (!best || !server) return;
+    ask_recording();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (auto rec = server->take_recording()) {
+        if (rec->replay && rec->runner) best->offer(std::move(*rec->replay), *rec->runner);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    best->finish();
+  }
+  static constexpr double kGhostSwapSeconds = 2.0;
+
   ClientSession& session;
-  GhostRunner* ghost;
+  std::optional<Ghost>& ghost;
+  BestRunKeeper* best;
+  EmbeddedServer* server;
+  bool ghost_is_best;
+  bool was_falling = false;
+  double raced = 0.0;  // seconds the own runner has run in its current run
   RunClock run_clock;
   LocalPause pause;
   Freeze freeze;
@@ -189,6 +239,28 @@ struct FrameLoop {
   bool focused = true;
   bool paused_at_start = false;
 };
+
+// Local play keeps the best run on the course seed (a window by default, headless with
+// --ghost-dir) and races it as the ghost unless --ghost named one. A directory that cannot be
+// used, or a stored run that cannot be raced, is a warning: the game goes on.
+void set_up_best_runs(const ClientOptions& o, std::uint64_t seed, Setup& s) {
+  if (!o.best_runs) return;
+  std::filesystem::path dir = o.ghost_dir;
+  if (dir.empty() && !o.headless) dir = default_ghost_directory();
+  if (dir.empty()) return;
+  std::string why;
+  s.best = BestRunKeeper::open(dir, seed, &why);
+  if (!s.best) {
+    std::cerr << "spear-client: warning: best runs are not kept: " << why << "\n";
+    return;
+  }
+  std::optional<Ghost> stored = s.best->stored(&why);
+  if (!stored && !why.empty()) std::cerr << "spear-client: warning: " << why << "\n";
+  if (!s.ghost) {
+    s.ghost = std::move(stored);
+    s.ghost_is_best = true;
+  }
+}
 
 std::variant<Setup, int> set_up(const ClientOptions& o) {
   Setup s;
@@ -215,22 +287,23 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
       auto r = load_replay(o.ghost, "--ghost");
       if (!r) return 2;
       std::string why;
-      s.ghost_replay = std::make_unique<replay::Replay>(std::move(*r));
-      s.ghost = GhostRunner::make(*s.ghost_replay, &why);
+      s.ghost = make_ghost(std::move(*r), &why);
       if (!s.ghost) {
         std::cerr << "spear-client: --ghost: " << o.ghost << ": " << why << "\n";
         return 2;
       }
-      if (o.seed && *o.seed != s.ghost->course_seed()) {
+      if (o.seed && *o.seed != s.ghost->runner->course_seed()) {
         std::cerr << "spear-client: --ghost: the replay ran on course seed "
-                  << s.ghost->course_seed() << ", --seed " << *o.seed << " is another course\n";
+                  << s.ghost->runner->course_seed() << ", --seed " << *o.seed
+                  << " is another course\n";
         return 2;
       }
-      seed = s.ghost->course_seed();
+      seed = s.ghost->runner->course_seed();
     }
+    set_up_best_runs(o, seed, s);
     std::string error;
     s.server = EmbeddedServer::start(o.bots, o.bot_skill, seed, &error, o.prediction ? 250.0 : 0.0,
-                                     reduced_motion(o));
+                                     reduced_motion(o), s.best != nullptr);
     if (!s.server) {
       std::cerr << "spear-client: error: " << error << "\n";
       return 2;
@@ -297,6 +370,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
       end_sound(*sound, t, &st);  // sound
       write_stats(o, st);
       std::cerr << "spear-client: error: " << *why << "\n";
+      loop.keep_best_run();
       quit_session(session, setup.socket.get(), t);
       return 2;
     }
@@ -326,6 +400,7 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
     std::cerr << "spear-client: error: could not write the whole frame trace " << o.frame_trace
               << "\n";
   RunStats st = session.stats(t);
+  loop.keep_best_run();
   quit_session(session, setup.socket.get(), t);
   if (st.snapshots_received == 0 && st.failure.empty())
     st.failure = "no snapshot arrived from " + st.server;
@@ -411,6 +486,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     dirty = false;
     if (pacer) pacer->wait();
   }
+  loop.keep_best_run();
   quit_session(session, setup.socket.get(), seconds_since(origin));
   if (!end_sound(*sound, seconds_since(origin), nullptr)) return 2;  // sound
   return 0;

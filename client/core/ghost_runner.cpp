@@ -3,12 +3,27 @@
 #include <algorithm>
 
 #include "core/replay_scene.hpp"
+#include "replay/resimulation.hpp"
+#include "sim/race_start.hpp"
+#include "sim/runner.hpp"
 
 namespace spear::client {
 
 namespace {
 constexpr double kRestartDrop = 50.0;  // units: a distance falling back this far is a new run
+constexpr double kMaxBackdate = 1.0;   // s: a flying start is dated back at most this far
+
+// Ticks a runner starting in `state` takes to reach `distance` with no input (nullopt: it does
+// not within `limit` ticks: it fell).
+std::optional<std::uint32_t> ticks_to(sim::RunnerState state, double distance,
+                                      const sim::Course& course, float dt, std::uint32_t limit) {
+  for (std::uint32_t n = 0; n < limit; ++n) {
+    if (state.distance >= distance && state.mode == sim::RunnerMode::Running) return n;
+    sim::step_runner(state, nullptr, course, dt);
+  }
+  return std::nullopt;
 }
+}  // namespace
 
 std::unique_ptr<GhostRunner> GhostRunner::make(const replay::Replay& replay, std::string* why) {
   if (!replay.result || replay.result->results.empty()) {
@@ -32,7 +47,33 @@ GhostRunner::GhostRunner(const replay::Replay& replay, sim::RunnerId runner, boo
     : replay_(&replay), player_(replay), runner_(runner), bot_(bot), name_(std::move(name)) {
   const sim::Tick go = std::max(replay.result->first_tick, replay.first_tick);
   go_seconds_ = static_cast<double>(go - replay.first_tick) / replay.config.tick_rate;
+  // The ramps: a flying start, a standing one and the ghost's run to kRampDistance.
+  const sim::Course& course = player_.match().course();
+  const float dt = player_.match().dt();
+  const auto limit = static_cast<std::uint32_t>(10 * replay.config.tick_rate);
+  const auto flying = ticks_to(sim::new_runner_state(), kRampDistance, course, dt, limit);
+  const auto countdown = sim::ticks_for(sim::kResumeCountdown, dt);
+  const auto standing = ticks_to(sim::waiting_runner_state(countdown, dt), kRampDistance, course,
+                                 dt, limit + countdown);
+  if (flying && standing && *standing >= countdown + *flying)
+    standing_ramp_seconds_ = static_cast<double>(*standing - countdown - *flying) * dt;
+  replay::Resimulation probe(replay);
+  while (!probe.done() && probe.tick() < go) probe.step();
+  std::uint32_t ran = 0;
+  for (; !probe.done() && ran < limit; ++ran) {
+    const sim::MatchRunner* r = probe.match().runner(runner);
+    if (!r) break;
+    if (r->state.distance >= kRampDistance && r->state.mode == sim::RunnerMode::Running) {
+      if (flying && ran > *flying) ramp_seconds_ = static_cast<double>(ran - *flying) * dt;
+      break;
+    }
+    probe.step();
+  }
   show(0.0, 0.f);
+}
+
+double GhostRunner::time_beside(double raced, bool own_flying) const {
+  return std::max(0.0, raced - (own_flying ? 0.0 : standing_ramp_seconds_) + ramp_seconds_);
 }
 
 void GhostRunner::show(double seconds, float dt_cosmetic) {
@@ -55,13 +96,26 @@ void GhostRunner::show(double seconds, float dt_cosmetic) {
   view_ = std::move(v);
 }
 
+std::optional<Ghost> make_ghost(replay::Replay replay, std::string* why) {
+  Ghost g;
+  g.replay = std::make_unique<replay::Replay>(std::move(replay));
+  g.runner = GhostRunner::make(*g.replay, why);
+  if (!g.runner) return std::nullopt;
+  return g;
+}
+
 double RunClock::update(const RunnerView* own, double now) {
   if (!own) return 0.0;
   const double distance = own->frame.distance;
   const bool restarted = distance < last_distance_ - kRestartDrop;
   last_distance_ = distance;
   if (own->frame.mode == net::RunnerMode::Countdown || restarted) go_.reset();
-  if (!go_ && own->frame.mode == net::RunnerMode::Running) go_ = now;
+  if (!go_ && own->frame.mode == net::RunnerMode::Running) {
+    flying_ = !seen_;
+    const double speed = own->frame.speed;
+    go_ = now - (flying_ && speed > 0.f ? std::min(kMaxBackdate, distance / speed) : 0.0);
+  }
+  seen_ = true;
   return go_ ? std::max(0.0, now - *go_) : 0.0;
 }
 

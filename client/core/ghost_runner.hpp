@@ -27,6 +27,16 @@ class GhostRunner {
   // The ghost as drawn after the last show(); nullopt when it is not in the race then (it left).
   const std::optional<RunnerView>& view() const { return view_; }
   std::uint64_t course_seed() const { return replay_->seed; }
+  // Runs start at different paces: a runner that joins a game runs at speed at once (a flying
+  // start), one that gets up after a fall or stands through a 3-2-1 gets going first. Seconds
+  // the ghost's run, and a standing start, reach kRampDistance later than a flying start:
+  // shown `raced` seconds into an own run, the ghost is at raced − own ramp + its ramp, so two
+  // runs that start differently are side by side once both are at speed.
+  static constexpr double kRampDistance = 400.0;  // units, inside every course's clear start
+  double ramp_seconds() const { return ramp_seconds_; }
+  double standing_ramp_seconds() const { return standing_ramp_seconds_; }
+  // The ghost's time to show beside an own run `raced` seconds in (RunClock, flying or not).
+  double time_beside(double raced, bool own_flying) const;
 
  private:
   GhostRunner(const replay::Replay& replay, sim::RunnerId runner, bool bot, std::string name);
@@ -36,22 +46,37 @@ class GhostRunner {
   bool bot_;
   std::string name_;
   double go_seconds_ = 0.0;  // the race's go, seconds after the recording's first tick
+  double ramp_seconds_ = 0.0;
+  double standing_ramp_seconds_ = 0.0;
   FigureMotion motion_;
   std::optional<RunnerView> view_;
 };
 
-// How long the own runner has been running in its current run: from the moment it was first
-// seen running (its go: at once in a free run, after the 3-2-1 of a restart) until it starts
-// over (a countdown again, or its distance falling back to the start).
+// A ghost and the replay it is raced from (which its GhostRunner reads).
+struct Ghost {
+  std::unique_ptr<replay::Replay> replay;
+  std::unique_ptr<GhostRunner> runner;
+};
+// The ghost of `replay`'s winner; nullopt with *why when GhostRunner::make refuses it.
+std::optional<Ghost> make_ghost(replay::Replay replay, std::string* why);
+
+// How long the own runner has been running in its current run: from its go (seen running
+// after a 3-2-1 or a restart; a run already under way when first seen, a flying start, from
+// when it would have left the start at the speed it has) until it starts over (a countdown
+// again, or its distance falling back to the start).
 class RunClock {
  public:
   // The own runner as drawn at session time `now` (null: none yet). Returns seconds since its
   // go (0 before it).
   double update(const RunnerView* own, double now);
+  // The current run was under way when first seen (a game's first run starts at speed).
+  bool flying() const { return flying_; }
 
  private:
   std::optional<double> go_;
   double last_distance_ = 0.0;
+  bool seen_ = false;
+  bool flying_ = false;
 };
 
 }  // namespace spear::client

@@ -242,6 +242,117 @@ TEST(ReplayTool, TheClientRacesTheWinnerAsAGhost) {
   }
 }
 
+// The own runner's runs in a frame trace: each from a frame running near the start to the
+// first falling frame (the distance there, m), with the ghost's distances (m) while it ran and
+// how far it got (its fall slides on).
+struct TracedRun {
+  double crash_m = -1.0;  // -1: it did not crash in the trace
+  double reach_m = 0.0;
+  std::vector<double> ghost_m;
+  std::size_t frames = 0;
+};
+std::vector<TracedRun> traced_runs(const std::vector<nlohmann::json>& frames) {
+  std::vector<TracedRun> runs;
+  bool open = false;
+  for (const auto& f : frames) {
+    const std::string mode = f["mode"];
+    const double d = f["distance"];
+    if (!open && mode == "running" && d < 30.0) {
+      runs.emplace_back();
+      open = true;
+    }
+    if (!runs.empty()) runs.back().reach_m = std::max(runs.back().reach_m, d);
+    if (!open) continue;
+    if (mode == "falling") {
+      runs.back().crash_m = d;
+      open = false;
+      continue;
+    }
+    ++runs.back().frames;
+    if (!f["ghost"].is_null()) runs.back().ghost_m.push_back(f["ghost"]);
+  }
+  return runs;
+}
+
+TEST(ReplayTool, TheClientKeepsTheBestRunOnACourseAndRacesItAsAGhost) {
+  // A clumsy autopilot on course 3 crashes every few seconds: from its second run on it races
+  // the best of its earlier runs, and the best one is kept in the directory as a replay.
+  const auto dir = scratch("best_runs");
+  const auto trace = scratch("best_runs_1.jsonl");
+  const ProcessResult r = run_process(
+      client("--headless --duration 20 --seed 3 --autoplay --autoplay-skill 0.2 --ghost-dir " +
+             dir.string() + " --frame-trace " + trace.string()));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::vector<TracedRun> runs = traced_runs(trace_lines(trace));
+  ASSERT_GE(runs.size(), 3u);
+  ASSERT_GE(runs[1].crash_m, 0.0) << "two runs should end in a crash";
+  EXPECT_TRUE(runs[0].ghost_m.empty()) << "no best run on a fresh directory";
+  double best = 0.0, reach = 0.0;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    if (k > 0) {
+      // Raced against the best run before it: there from the start, never further than it went;
+      EXPECT_GT(runs[k].ghost_m.size(), runs[k].frames * 9 / 10) << "run " << k;
+      for (const double g : runs[k].ghost_m) EXPECT_LE(g, reach + 1.0) << "run " << k;
+      // The best run so far, not an older one: beside the own runner until it fell.
+      if (!runs[k].ghost_m.empty()) {
+        EXPECT_GT(*std::max_element(runs[k].ghost_m.begin(), runs[k].ghost_m.end()),
+                  std::min(best, runs[k].reach_m) - 10.0)
+            << "run " << k;
+      }
+    }
+    if (runs[k].crash_m >= 0.0) {
+      best = std::max(best, runs[k].crash_m);
+      reach = std::max(reach, runs[k].reach_m);
+    }
+  }
+  // The kept run: a replay of its own that verifies, whose result is the best run.
+  const auto kept = dir / "best-seed-3.sprp";
+  ASSERT_TRUE(std::filesystem::exists(kept));
+  EXPECT_EQ(run_process(replay_tool("verify " + kept.string())).exit_code, 0);
+  const ProcessResult info = run_process(replay_tool("info " + kept.string()));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  const auto j = nlohmann::json::parse(info.output.substr(info.output.find('{')));
+  ASSERT_EQ(j["result"]["results"].size(), 1u);
+  EXPECT_NEAR(j["result"]["results"][0]["distance_m"].get<double>(), best, 3.0);
+  EXPECT_EQ(j["result"]["results"][0]["name"], "runner");
+
+  // The next game on that course races it from its first run, side by side at the start.
+  const auto trace2 = scratch("best_runs_2.jsonl");
+  const ProcessResult again =
+      run_process(client("--headless --duration 5 --seed 3 --autoplay --ghost-dir " + dir.string() +
+                         " --frame-trace " + trace2.string()));
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  int beside = 0;
+  for (const auto& f : trace_lines(trace2)) {
+    if (f["t"].get<double>() < 1.0 || f["ghost"].is_null() || f["mode"] != "running") continue;
+    if (f["ghost"].get<double>() > best - 5.0) break;  // near its end: it fell there
+    EXPECT_NEAR(f["ghost"].get<double>(), f["distance"].get<double>(), 3.0) << f.dump();
+    ++beside;
+  }
+  EXPECT_GT(beside, 60);
+
+  // A damaged best-run file is a warning: the game goes on without it.
+  write_bytes(dir / "best-seed-5.sprp", {1, 2, 3, 4, 5});
+  const ProcessResult damaged =
+      run_process(client("--headless --duration 1 --seed 5 --ghost-dir " + dir.string()));
+  EXPECT_EQ(damaged.exit_code, 0) << damaged.output;
+  EXPECT_NE(damaged.output.find("warning"), std::string::npos) << damaged.output;
+  EXPECT_NE(damaged.output.find("best-seed-5.sprp"), std::string::npos) << damaged.output;
+  // A directory that cannot be made is a warning too; --ghost-dir online or with
+  // --no-best-runs is refused.
+  const ProcessResult unusable =
+      run_process(client("--headless --duration 1 --seed 5 --ghost-dir " + kept.string() + "/x"));
+  EXPECT_EQ(unusable.exit_code, 0) << unusable.output;
+  EXPECT_NE(unusable.output.find("best runs are not kept"), std::string::npos) << unusable.output;
+  for (const std::string& args :
+       {"--ghost-dir " + dir.string() + " --connect 127.0.0.1:1",
+        "--ghost-dir " + dir.string() + " --no-best-runs --headless --duration 1"}) {
+    const ProcessResult bad = run_process(client(args));
+    EXPECT_EQ(bad.exit_code, 2) << args << ": " << bad.output;
+    EXPECT_NE(bad.output.find("--ghost-dir"), std::string::npos) << bad.output;
+  }
+}
+
 TEST(ReplayTool, TheClientShowsAReplayInAWindow) {
   const auto trace = scratch("replay_window.jsonl");
   const ProcessResult r = run_process(

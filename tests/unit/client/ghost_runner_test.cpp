@@ -6,6 +6,7 @@
 
 #include "recorded_bot_race.hpp"
 #include "replay/resimulation.hpp"
+#include "sim/runner.hpp"
 
 namespace spear::client {
 namespace {
@@ -52,6 +53,45 @@ TEST(GhostRunner, AReplayWithoutAWinnerHasNoGhost) {
   EXPECT_FALSE(GhostRunner::make(r, &why));
 }
 
+// A runner from a flying start (joined running), `seconds` into its run, with no input.
+double flying_distance_after(const replay::Replay& r, double seconds) {
+  sim::Match m(r.seed, r.config);
+  sim::RunnerState s = sim::new_runner_state();
+  for (int i = 0; i < static_cast<int>(seconds * r.config.tick_rate); ++i)
+    sim::step_runner(s, nullptr, m.course(), m.dt());
+  return s.distance;
+}
+
+TEST(GhostRunner, AStandingStartIsRacedSideBySideWithAFlyingOne) {
+  // The winner stood 15 ticks at the start before its go (a countdown, a restart after a
+  // fall: it gets going first); the own run is a game's first, at speed from the start.
+  const replay::Replay r = test::bot_race(2, 60 * 10, 15);
+  std::string why;
+  const auto ghost = GhostRunner::make(r, &why);
+  ASSERT_TRUE(ghost) << why;
+  EXPECT_GT(ghost->standing_ramp_seconds(), 0.1);
+  EXPECT_NEAR(ghost->ramp_seconds(), ghost->standing_ramp_seconds(), 3.0 / 60.0);
+  // Two seconds into both runs (before the first obstacle), side by side within a metre; shown
+  // at the same seconds, without the ramps, the ghost would trail by metres.
+  const double own = flying_distance_after(r, 2.0);
+  ghost->show(ghost->time_beside(2.0, /*own_flying=*/true), 0.f);
+  EXPECT_NEAR(ghost->view()->frame.distance, own, 10.0);
+  ghost->show(2.0, 0.f);
+  EXPECT_LT(ghost->view()->frame.distance, own - 50.0);
+  // Both standing starts: the same seconds.
+  EXPECT_NEAR(ghost->time_beside(2.0, false), 2.0, 3.0 / 60.0);
+  EXPECT_EQ(ghost->time_beside(0.0, false), 0.0) << "never before its go";
+}
+
+TEST(GhostRunner, AFlyingStartHasNoRamp) {
+  const replay::Replay r = test::bot_race(1, 60 * 10, 0);
+  std::string why;
+  const auto ghost = GhostRunner::make(r, &why);
+  ASSERT_TRUE(ghost) << why;
+  EXPECT_LT(ghost->ramp_seconds(), 1.5 / 60.0);
+  EXPECT_NEAR(ghost->time_beside(2.0, true), 2.0, 1.5 / 60.0);
+}
+
 RunnerView own(net::RunnerMode mode, double distance) {
   RunnerView v;
   v.frame.mode = mode;
@@ -81,6 +121,21 @@ TEST(RunClock, CountsFromTheGoAndStartsOverWithANewRun) {
   const RunnerView fresh = own(net::RunnerMode::Running, 1.0);
   EXPECT_EQ(c.update(&fresh, 11.0), 0.0);
   EXPECT_DOUBLE_EQ(c.update(&on, 12.0), 1.0);
+  EXPECT_FALSE(c.flying());
+}
+
+TEST(RunClock, ARunUnderWayWhenFirstSeenIsDatedBackToItsStart) {
+  RunClock c;
+  RunnerView seen = own(net::RunnerMode::Running, 190.0);
+  seen.frame.speed = 380.f;  // half a second from the start at its speed
+  EXPECT_DOUBLE_EQ(c.update(&seen, 10.0), 0.5);
+  EXPECT_TRUE(c.flying());
+  RunnerView on = own(net::RunnerMode::Running, 570.0);
+  EXPECT_DOUBLE_EQ(c.update(&on, 11.0), 1.5);
+  // Its next run, after a crash, starts from a standstill where it is seen.
+  const RunnerView restarted = own(net::RunnerMode::Running, 2.0);
+  EXPECT_EQ(c.update(&restarted, 14.0), 0.0);
+  EXPECT_FALSE(c.flying());
 }
 
 }  // namespace
