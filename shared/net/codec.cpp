@@ -58,7 +58,7 @@ std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, cons
           },
           [&](const Response& r) -> std::pair<w::Message, fb::Offset<void>> {
             const auto cookie = b.CreateVector(r.cookie.data(), r.cookie.size());
-            const auto name = make_string(b, capped(r.name, kMaxNameBytes));
+            const auto name = make_string(b, capped(r.name, kMaxResponseNameBytes));
             const auto proof = b.CreateVector(r.password_proof.data(), r.password_proof.size());
             return {w::Message_Response,
                     w::CreateResponse(b, cookie, static_cast<std::uint8_t>(r.role), name, proof)
@@ -202,7 +202,7 @@ DecodeError read_body(const w::Packet& p, Message& out) {
       const auto* m = p.message_as_Response();
       Response r;
       if (!copy_fixed(m->cookie(), r.cookie) || !read_role(m->role(), r.role) ||
-          !read_string(m->name(), kMaxNameBytes, r.name) ||
+          !read_string(m->name(), kMaxResponseNameBytes, r.name) ||
           !copy_fixed(m->password_proof(), r.password_proof))
         return DecodeError::BadField;
       out = std::move(r);

@@ -35,6 +35,9 @@ inline constexpr std::size_t kMaxRunnersPerSnapshot = 255;
 inline constexpr std::size_t kMaxBrokenTargets = 16;
 inline constexpr std::size_t kMaxRosterEntries = 32;  // names per snapshot
 inline constexpr std::size_t kMaxNameBytes = 24;      // UTF-8 bytes of a player name
+// A Response's name is read up to this many bytes, so that a longer one than kMaxNameBytes is
+// refused with a reason (bad name) rather than dropped as malformed.
+inline constexpr std::size_t kMaxResponseNameBytes = 255;
 inline constexpr std::size_t kMaxPasswordBytes = 64;
 inline constexpr std::size_t kMaxRefusalTextBytes = 96;
 inline constexpr std::size_t kMaxSimStateBytes = 512;  // opaque own-runner state (prediction)

@@ -341,6 +341,36 @@ TEST(MatchLoopPump, ForgedCookieIsDropped) {
   EXPECT_EQ(pump.loop->sessions().size(), 0u);
 }
 
+TEST(MatchLoopPump, AnOverlongNameIsRefusedWithBadNameNotDropped) {
+  // 25 and 200 bytes of plain letters: a name the handshake can carry, refused with reason 5.
+  for (const std::size_t length : {std::size_t{25}, std::size_t{200}}) {
+    LoopPump pump(small_config());
+    const auto from = net::PeerAddress::ipv4(192, 0, 2, 10, 6100);
+    net::Packet hello;
+    hello.sequence = 1;
+    hello.message = net::Hello{net::Role::Player};
+    pump.inject(from, net::encode_packet(hello));
+    ASSERT_EQ(pump.strays().size(), 1u);
+    net::Packet challenge;
+    ASSERT_EQ(net::decode_packet(pump.strays()[0].bytes, challenge), net::DecodeError::None);
+    net::Packet p;
+    p.sequence = 2;
+    net::Response r;
+    r.cookie = std::get<net::Challenge>(challenge.message).cookie;
+    r.name = std::string(length, 'a');
+    p.message = r;
+    pump.inject(from, net::encode_packet(p));
+    ASSERT_EQ(pump.strays().size(), 2u) << length;
+    net::Packet answer;
+    ASSERT_EQ(net::decode_packet(pump.strays()[1].bytes, answer), net::DecodeError::None);
+    const auto* refusal = std::get_if<net::Refusal>(&answer.message);
+    ASSERT_NE(refusal, nullptr) << length;
+    EXPECT_EQ(refusal->reason, net::RefusalReason::BadName);
+    EXPECT_EQ(pump.stats.drops.count(DropReason::Malformed), 0u);
+    EXPECT_EQ(pump.loop->sessions().size(), 0u);
+  }
+}
+
 TEST(MatchLoopPump, GarbageIsCountedByReasonAndNeverAnswered) {
   LoopPump pump(small_config());
   const auto from = net::PeerAddress::ipv4(192, 0, 2, 9, 7000);
