@@ -22,6 +22,37 @@ TEST(MessageBody, InputRoundTripsAndIsSmall) {
   EXPECT_EQ(out.ack_tick, in.ack_tick);
 }
 
+TEST(MessageBody, EightQuietFramesAndAnAckTakeNineBytes) {
+  // PROTOCOL.md, "Client -> server: Input": n eg(1) 6 bits, the first tick 32, seven later
+  // ticks 1 bit each, 2 bits a frame for no buttons and no lab motion (16), the ack flag 1 and
+  // the ack se(5) of first tick − ack for 6 ticks back, 6 bits: 68 bits, 9 bytes; each frame's
+  // tick (delta), buttons and lab_motion are written together, frame after frame.
+  Input in;
+  in.ack_tick = 4000;
+  for (Tick t = 4006; t < 4014; ++t) in.frames.push_back({t, 0, 0});
+  EXPECT_EQ(write_input_body(in).size(), 9u);
+  // Frame after frame: the second frame's press sits right after its tick delta, before the
+  // third frame's delta (a reader that took all ticks first would read other ticks).
+  Input two;
+  two.frames = {{100, 0, 0}, {103, 1, 0}, {104, 0, 2}};
+  const auto body = write_input_body(two);
+  BitReader r(body);
+  EXPECT_EQ(r.read_exp_golomb(1), 3u);
+  EXPECT_EQ(r.read_bits(32), 100u);
+  EXPECT_FALSE(r.read_bool());          // frame 1: no buttons
+  EXPECT_FALSE(r.read_bool());          //          no lab motion
+  EXPECT_EQ(r.read_exp_golomb(0), 2u);  // frame 2: tick 103 = 100 + 2 + 1
+  EXPECT_TRUE(r.read_bool());
+  EXPECT_EQ(r.read_bits(8), 1u);  //          jump
+  EXPECT_FALSE(r.read_bool());
+  EXPECT_EQ(r.read_exp_golomb(0), 0u);  // frame 3: tick 104
+  EXPECT_FALSE(r.read_bool());
+  EXPECT_TRUE(r.read_bool());
+  EXPECT_EQ(r.read_bits(8), 2u);  //          lab motion 2
+  EXPECT_FALSE(r.read_bool());    // no ack
+  EXPECT_TRUE(r.ok());
+}
+
 TEST(MessageBody, InputAckWithoutFramesAndFarAcks) {
   for (const Tick ack : {Tick{0}, Tick{7}, Tick{0xffffffffu}}) {
     Input in;
