@@ -1,6 +1,8 @@
 #include "net/codec.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstring>
 
 #include "net/message_body.hpp"
@@ -328,7 +330,25 @@ std::vector<std::uint8_t> encode_packet(const Packet& packet) {
   return bytes;
 }
 
-DecodeError decode_packet(std::span<const std::uint8_t> bytes, Packet& out) {
+namespace {
+// FlatBuffers reads its scalars in place, so a buffer must sit at an address aligned for the
+// widest of them (8). A datagram at an odd place of a caller's buffer (a queue of datagrams, a
+// fuzzer's records) is copied into aligned storage first.
+struct AlignedDatagram {
+  alignas(8) std::array<std::uint8_t, kMaxDatagramBytes> storage;
+  std::span<const std::uint8_t> bytes;
+  explicit AlignedDatagram(std::span<const std::uint8_t> in) : bytes(in) {
+    const bool aligned = reinterpret_cast<std::uintptr_t>(in.data()) % 8 == 0;
+    if (aligned || in.size() > storage.size()) return;  // too large: refused before any read
+    std::copy(in.begin(), in.end(), storage.begin());
+    bytes = {storage.data(), in.size()};
+  }
+};
+}  // namespace
+
+DecodeError decode_packet(std::span<const std::uint8_t> in, Packet& out) {
+  const AlignedDatagram aligned(in);
+  const std::span<const std::uint8_t> bytes = aligned.bytes;
   if (const DecodeError e = verify(bytes); e != DecodeError::None) return e;
   const w::Packet* p = w::GetPacket(bytes.data());
   if (p->version() != kProtocolVersion) return DecodeError::WrongVersion;
@@ -337,7 +357,9 @@ DecodeError decode_packet(std::span<const std::uint8_t> bytes, Packet& out) {
   return read_body(*p, out.message);
 }
 
-std::uint16_t peek_protocol_version(std::span<const std::uint8_t> bytes) {
+std::uint16_t peek_protocol_version(std::span<const std::uint8_t> in) {
+  const AlignedDatagram aligned(in);
+  const std::span<const std::uint8_t> bytes = aligned.bytes;
   if (verify(bytes) != DecodeError::None) return 0;
   return w::GetPacket(bytes.data())->version();
 }

@@ -201,5 +201,29 @@ TEST(Codec, FuzzEntryPointSurvivesMutations) {
   }
 }
 
+TEST(Codec, ADatagramAtAnOddAddressDecodesAsAtAnAlignedOne) {
+  // A datagram inside a caller's buffer at any offset (FlatBuffers reads in place and needs its
+  // scalars aligned: the sanitizer build catches a misaligned read).
+  Packet p;
+  p.sequence = 77;
+  p.key = 0x1122334455667788ull;
+  Input in;
+  in.ack_tick = 900;
+  in.frames.push_back({905, 1, 0});
+  p.message = in;
+  const std::vector<std::uint8_t> bytes = encode_packet(p);
+  for (std::size_t offset = 1; offset < 8; ++offset) {
+    std::vector<std::uint8_t> shifted(offset, 0xEE);
+    shifted.insert(shifted.end(), bytes.begin(), bytes.end());
+    const std::span<const std::uint8_t> at(shifted.data() + offset, bytes.size());
+    Packet back;
+    ASSERT_EQ(decode_packet(at, back), DecodeError::None) << offset;
+    EXPECT_EQ(back.sequence, 77u);
+    EXPECT_EQ(back.key, p.key);
+    EXPECT_EQ(std::get<Input>(back.message).frames, in.frames);
+    EXPECT_EQ(peek_protocol_version(at), kProtocolVersion);
+  }
+}
+
 }  // namespace
 }  // namespace spear::net
