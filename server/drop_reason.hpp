@@ -8,7 +8,8 @@
 namespace spear::server {
 
 enum class DropReason : std::uint8_t {
-  TooSmall,        // shorter than any valid packet: dropped before the Verifier runs
+  TooSmall,        // shorter than any valid packet (dropped before the Verifier runs), or a
+                   // Hello shorter than net::kHelloBytes
   TooLarge,        // longer than the 1200-byte payload limit
   Malformed,       // failed the FlatBuffers Verifier, the file identifier or field checks
   WrongVersion,    // a protocol version this server does not speak (non-Hello packets)

@@ -137,6 +137,8 @@ void SessionTable::receive(const net::PeerAddress& from, std::span<const std::ui
 
 void SessionTable::on_hello(const net::PeerAddress& from, const net::Packet&, std::size_t size,
                             double now, Outbox& out) {
+  // PROTOCOL.md: a Hello shorter than kHelloBytes is ignored, whatever would fit in it.
+  if (size < net::kHelloBytes) return stats_.drops.add(DropReason::TooSmall);
   if (shutting_down_) {
     refuse(from, net::RefusalReason::ShuttingDown, "server shutting down", size, out);
     return;

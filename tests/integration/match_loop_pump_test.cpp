@@ -7,6 +7,7 @@
 
 #include "net/codec.hpp"
 #include "net/pose_codec.hpp"
+#include "schemas/spear_generated.h"
 #include "server/match_host.hpp"
 #include "server/match_summary.hpp"
 #include "support/client_configs.hpp"
@@ -325,6 +326,35 @@ TEST(MatchLoopPump, ChallengeIsNeverLargerThanTheHelloAndHoldsNoState) {
   EXPECT_LE(pump.strays()[0].bytes.size(), bytes.size());
   EXPECT_EQ(pump.strays()[0].to, stranger);
   EXPECT_EQ(pump.loop->sessions().size(), 0u);
+}
+
+TEST(MatchLoopPump, AHelloShorterThan256BytesIsIgnored) {
+  // Unpadded, a Hello is a few dozen bytes; a Challenge would fit in 76 of them, but the rule
+  // is the padding, not the fit.
+  LoopPump pump(small_config());
+  net::Packet hello;
+  hello.sequence = 1;
+  hello.message = net::Hello{net::Role::Player};
+  std::vector<std::uint8_t> bytes = net::encode_packet(hello);
+  ASSERT_EQ(bytes.size(), net::kHelloBytes);
+  // The same Hello with less padding (written with the schema's own builder): big enough for a
+  // Challenge, short of the rule.
+  flatbuffers::FlatBufferBuilder b;
+  const auto body = wire::CreateHello(b, 0, b.CreateVector(std::vector<std::uint8_t>(80, 0)));
+  b.Finish(wire::CreatePacket(b, net::kProtocolVersion, 1, 0, wire::Message_Hello, body.Union()),
+           wire::PacketIdentifier());
+  const std::vector<std::uint8_t> unpadded(b.GetBufferPointer(),
+                                           b.GetBufferPointer() + b.GetSize());
+  ASSERT_LT(unpadded.size(), net::kHelloBytes);
+  ASSERT_GT(unpadded.size(), 100u);
+  net::Packet back;
+  ASSERT_EQ(net::decode_packet(unpadded, back), net::DecodeError::None);
+  const auto from = net::PeerAddress::ipv4(192, 0, 2, 11, 6200);
+  pump.inject(from, unpadded);
+  EXPECT_TRUE(pump.strays().empty());
+  EXPECT_EQ(pump.stats.drops.count(DropReason::TooSmall), 1u);
+  pump.inject(from, bytes);
+  EXPECT_EQ(pump.strays().size(), 1u);
 }
 
 TEST(MatchLoopPump, ForgedCookieIsDropped) {
