@@ -9,6 +9,9 @@
 
 #include "fuzz_fixture.hpp"
 #include "server_fixture.hpp"
+#ifdef SPEAR_FUZZ_SESSION
+#include "session_fixture.hpp"
+#endif
 
 namespace {
 
@@ -46,5 +49,14 @@ int main(int argc, char** argv) {
   ok = write_all(root / "fuzz_delta_decode", delta_blocks()) && ok;
   ok = write_all(root / "fuzz_client_snapshot", traffic.later) && ok;
   ok = write_all(root / "fuzz_server_datagram", client_traffic()) && ok;
+#ifdef SPEAR_FUZZ_SESSION
+  // A real server's first second and its first three (the handshake, the first snapshots, the
+  // own runner's state, a bot's crash and restart).
+  ok = write_all(root / "fuzz_client_session", {{"session_1s", recorded_session(1.0)},
+                                                {"session_3s", recorded_session(3.0)}}) &&
+       ok;
+#else
+  std::cerr << "fuzz_client_session: built without the client's logic, its corpus is kept\n";
+#endif
   return ok ? 0 : 1;
 }

@@ -1,0 +1,88 @@
+#include "session_fixture.hpp"
+
+#include <algorithm>
+
+#include "server/match_loop.hpp"
+#include "server/server_config.hpp"
+#include "server/server_stats.hpp"
+
+namespace spear::fuzz {
+
+namespace {
+constexpr double kStep = 1.0 / 60.0;
+constexpr float kCosmetic = 1.f / 60.f;
+
+void append_record(std::vector<std::uint8_t>& out, std::span<const std::uint8_t> bytes,
+                   double wait_s) {
+  const auto n = static_cast<std::uint16_t>(std::min<std::size_t>(bytes.size(), 0xFFFF));
+  const auto ms = static_cast<std::uint8_t>(std::clamp(wait_s * 1000.0 + 0.5, 0.0, 255.0));
+  out.push_back(static_cast<std::uint8_t>(n & 0xFF));
+  out.push_back(static_cast<std::uint8_t>(n >> 8));
+  out.push_back(ms);
+  out.insert(out.end(), bytes.begin(), bytes.begin() + n);
+}
+}  // namespace
+
+client::SessionConfig fuzzed_session_config() {
+  client::SessionConfig c;
+  c.server_label = "fuzz";
+  c.role = net::Role::Player;
+  c.name = "fuzz";
+  c.autoplay = true;
+  c.prediction = true;
+  c.online = true;
+  return c;
+}
+
+std::vector<std::uint8_t> recorded_session(double seconds) {
+  server::ServerConfig config;
+  config.seed = 5;
+  config.bots = 3;
+  server::ServerStats stats;
+  server::MatchLoop loop(config, stats);
+  client::ClientSession session(fuzzed_session_config());
+  const net::PeerAddress client_address = net::PeerAddress::ipv4(10, 0, 0, 9, 50000);
+  std::vector<std::uint8_t> records;
+  double last_record = 0.0;
+  for (double t = 0.0; t < seconds; t += kStep) {
+    client::Outbox up;
+    session.update(t, kCosmetic, up);
+    server::Outbox down;
+    for (const auto& d : up) loop.receive(client_address, d, t, down);
+    loop.tick(t, down);
+    for (const server::OutDatagram& d : down) {
+      if (!(d.to == client_address)) continue;
+      append_record(records, d.bytes, t - last_record);
+      last_record = t;
+      session.receive(d.bytes, t);
+    }
+  }
+  return records;
+}
+
+double feed_records(client::ClientSession& session, std::span<const std::uint8_t> records) {
+  double t = 0.0;
+  client::Outbox out;
+  session.update(t, kCosmetic, out);
+  std::size_t i = 0;
+  for (std::size_t n = 0; n < kMaxRecords && i + 3 <= records.size(); ++n) {
+    std::size_t length = records[i] | (std::size_t{records[i + 1]} << 8);
+    const double wait = records[i + 2] / 1000.0;
+    i += 3;
+    length = std::min(length, records.size() - i);
+    t += wait;
+    session.receive(records.subspan(i, length), t);
+    i += length;
+    out.clear();
+    session.update(t, kCosmetic, out);
+  }
+  // The session goes on after the server stops talking: its clocks, prediction and timeouts.
+  for (int k = 0; k < 30; ++k) {
+    t += 0.1;
+    out.clear();
+    session.update(t, kCosmetic, out);
+  }
+  return t;
+}
+
+}  // namespace spear::fuzz
