@@ -52,8 +52,8 @@ int main(int argc, char** argv) {
 #ifdef SPEAR_FUZZ_SESSION
   // A real server's first second and its first three (the handshake, the first snapshots, the
   // own runner's state, a bot's crash and restart).
-  ok = write_all(root / "fuzz_client_session", {{"session_1s", recorded_session(1.0)},
-                                                {"session_3s", recorded_session(3.0)}}) &&
+  ok = write_all(root / "fuzz_client_session",
+                 {{"session_1s", recorded_session(1.0)}, {"session_3s", recorded_session(3.0)}}) &&
        ok;
 #else
   std::cerr << "fuzz_client_session: built without the client's logic, its corpus is kept\n";
