@@ -1,6 +1,7 @@
 #include "app/frame_trace.hpp"
 
 #include <cmath>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 namespace spear::client {
@@ -73,6 +74,15 @@ void FrameTrace::write(double t, double dt, const FrameData& f, bool paused) {
   j["ghost"] =
       f.ghost_distance ? nlohmann::json(*f.ghost_distance / 10.0) : nlohmann::json(nullptr);
   out_ << j.dump() << '\n';
+}
+
+bool open_frame_trace(const std::string& path, std::unique_ptr<FrameTrace>* trace) {
+  if (path.empty()) return true;
+  std::string error;
+  *trace = FrameTrace::open(path, &error);
+  if (*trace) return true;
+  std::cerr << "spear-client: --frame-trace: " << error << "\n";
+  return false;
 }
 
 }  // namespace spear::client

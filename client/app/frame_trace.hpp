@@ -6,7 +6,7 @@
 //   rig_scroll (the figure's own cumulative ground travel: the rig's scroll for the own
 //   predicted runner, else its drawn distance), contact ([near, far] foot contact as drawn),
 //   hit_stop (the world drawn is held or catching up after a break: app/impact_presenter.hpp),
-//   ghost (the drawn ghost's distance, m, with --ghost; else null).
+//   ghost (the drawn ghost's distance, m: --ghost's winner or the best run raced; else null).
 // Both scrolls add up per-frame changes of FrameData::ground_x and ::rig_x; a cut (a restart to
 // 0, another runner followed, the lab entered or left, the source of rig_x changing) adds
 // nothing, so each moves only by what was seen to move.
@@ -45,5 +45,9 @@ class FrameTrace {
 
 // The trace's name of a runner mode ("lab" for a runner in the lab).
 const char* trace_mode_name(net::RunnerMode mode, bool in_lab);
+
+// --frame-trace's file, opened before anything starts: *trace stays null when `path` is empty;
+// false, after one line on stderr, when the file cannot be written.
+bool open_frame_trace(const std::string& path, std::unique_ptr<FrameTrace>* trace);
 
 }  // namespace spear::client

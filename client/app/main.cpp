@@ -502,14 +502,7 @@ int main(int argc, char** argv) {
   const ClientOptions& o = std::get<ClientOptions>(parsed);
   if (!o.replay.empty()) return run_replay(o);
   std::unique_ptr<FrameTrace> trace;  // checked before anything starts
-  if (!o.frame_trace.empty()) {
-    std::string error;
-    trace = FrameTrace::open(o.frame_trace, &error);
-    if (!trace) {
-      std::cerr << "spear-client: --frame-trace: " << error << "\n";
-      return 2;
-    }
-  }
+  if (!open_frame_trace(o.frame_trace, &trace)) return 2;
   auto setup = set_up(o);
   if (auto* code = std::get_if<int>(&setup)) return *code;
   Setup& s = std::get<Setup>(setup);

@@ -188,14 +188,7 @@ std::optional<replay::Replay> load_replay(const std::string& path, const std::st
 
 int run_replay(const ClientOptions& o) {
   std::unique_ptr<FrameTrace> trace;
-  if (!o.frame_trace.empty()) {
-    std::string error;
-    trace = FrameTrace::open(o.frame_trace, &error);
-    if (!trace) {
-      std::cerr << "spear-client: --frame-trace: " << error << "\n";
-      return 2;
-    }
-  }
+  if (!open_frame_trace(o.frame_trace, &trace)) return 2;
   const std::optional<replay::Replay> r = load_replay(o.replay, "--replay");
   if (!r) return 2;
   ReplayScene scene(*r, o.replay_speed);
