@@ -23,6 +23,7 @@ std::optional<replay::RunRecord> run_of(const replay::Replay& r) {
   run.distance_m = e.distance_m;
   run.targets_broken = static_cast<std::uint32_t>(e.targets_broken);
   run.best_combo = static_cast<std::uint32_t>(e.best_combo);
+  run.crashed = e.crashes > 0;
   return run;
 }
 }  // namespace
@@ -134,8 +135,7 @@ void BestRunKeeper::run() {
 }
 
 void BestRunKeeper::look_at(const replay::Replay& recording, sim::RunnerId runner) {
-  const std::optional<replay::RunRecord> run =
-      replay::best_of(replay::crashed_runs(recording, runner));
+  const std::optional<replay::RunRecord> run = replay::best_of(replay::runs_of(recording, runner));
   if (!run) return;
   {
     std::lock_guard lock(mutex_);

@@ -181,6 +181,15 @@ struct FrameLoop {
     v.ghost = true;
     f.figures.push_back(std::move(v));
     f.ghost_distance = g.frame.distance;
+    // Local play has no races: the banner says whom the gold figure is.
+    RaceHud& banner = f.hud.races;
+    if (!banner.active && !f.hud.lab.active) {
+      banner.active = true;
+      char metres[32];
+      std::snprintf(metres, sizeof metres, "%.0f m", runner.result_distance_m());
+      banner.replay = ghost_is_best ? std::string("GHOST  \u00b7  your best here: ") + metres
+                                    : "GHOST  \u00b7  " + runner.name() + "'s race: " + metres;
+    }
   }
 
   // Local play's best runs: once the own runner's fall is over, the match recorded so far is

@@ -47,6 +47,8 @@ GhostRunner::GhostRunner(const replay::Replay& replay, sim::RunnerId runner, boo
     : replay_(&replay), player_(replay), runner_(runner), bot_(bot), name_(std::move(name)) {
   const sim::Tick go = std::max(replay.result->first_tick, replay.first_tick);
   go_seconds_ = static_cast<double>(go - replay.first_tick) / replay.config.tick_rate;
+  const sim::RaceResultEntry& raced = replay.result->results.front();
+  ends_running_ = raced.crashes == 0 && replay.result->last_tick + 1 >= replay.end_tick;
   // The ramps: a flying start, a standing one and the ghost's run to kRampDistance.
   const sim::Course& course = player_.match().course();
   const float dt = player_.match().dt();
@@ -77,9 +79,10 @@ double GhostRunner::time_beside(double raced, bool own_flying) const {
 }
 
 void GhostRunner::show(double seconds, float dt_cosmetic) {
-  player_.show_at(go_seconds_ + std::max(0.0, seconds));
+  const double at = go_seconds_ + std::max(0.0, seconds);
+  player_.show_at(at);
   const sim::MatchRunner* now = player_.match().runner(runner_);
-  if (!now) {
+  if (!now || (ends_running_ && at >= player_.length_seconds())) {
     view_.reset();
     return;
   }

@@ -21,12 +21,16 @@ class GhostRunner {
   // winner is not in it at the go. `replay` must outlive the ghost.
   static std::unique_ptr<GhostRunner> make(const replay::Replay& replay, std::string* why);
 
-  // Shows the ghost `seconds` after its go (clamped to 0 .. the end of the recording);
+  // Shows the ghost `seconds` after its go (clamped to 0 .. the end of the recording; past the
+  // end of a run that ended in no crash, a player who quit during it, the ghost is gone);
   // `dt_cosmetic` moves its hair and head.
   void show(double seconds, float dt_cosmetic);
   // The ghost as drawn after the last show(); nullopt when it is not in the race then (it left).
   const std::optional<RunnerView>& view() const { return view_; }
   std::uint64_t course_seed() const { return replay_->seed; }
+  const std::string& name() const { return name_; }
+  // How far its raced run went, m (the replay's result).
+  double result_distance_m() const { return replay_->result->results.front().distance_m; }
   // Runs start at different paces: a runner that joins a game runs at speed at once (a flying
   // start), one that gets up after a fall or stands through a 3-2-1 gets going first. Seconds
   // the ghost's run, and a standing start, reach kRampDistance later than a flying start:
@@ -45,7 +49,8 @@ class GhostRunner {
   sim::RunnerId runner_;
   bool bot_;
   std::string name_;
-  double go_seconds_ = 0.0;  // the race's go, seconds after the recording's first tick
+  double go_seconds_ = 0.0;    // the race's go, seconds after the recording's first tick
+  bool ends_running_ = false;  // its run ended with the recording, not in a crash
   double ramp_seconds_ = 0.0;
   double standing_ramp_seconds_ = 0.0;
   FigureMotion motion_;

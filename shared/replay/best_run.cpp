@@ -17,7 +17,7 @@ struct OpenRun {
 };
 }  // namespace
 
-std::vector<RunRecord> crashed_runs(const Replay& replay, sim::RunnerId runner) {
+std::vector<RunRecord> runs_of(const Replay& replay, sim::RunnerId runner) {
   std::vector<RunRecord> runs;
   Resimulation sim(replay);
   std::optional<OpenRun> open;
@@ -69,6 +69,16 @@ std::vector<RunRecord> crashed_runs(const Replay& replay, sim::RunnerId runner) 
         break;
     }
     if (s.away && open->going) open->spoiled = true;
+    if (open->going && !open->spoiled) {  // as it stands, should the recording end here
+      open->record.crash = tick;
+      open->record.score = s.score;
+      open->record.distance_m = s.distance / 10.0;
+      open->record.targets_broken = s.targets_broken - open->targets_at_start;
+    }
+  }
+  if (open && open->going && !open->spoiled) {
+    open->record.crashed = false;
+    runs.push_back(open->record);
   }
   return runs;
 }
@@ -127,7 +137,7 @@ Replay run_replay(Replay replay, sim::RunnerId runner, const RunRecord& run) {
     e.score = run.score;
     e.distance_m = run.distance_m;
     e.targets_broken = run.targets_broken;
-    e.crashes = 1;
+    e.crashes = run.crashed ? 1 : 0;
     e.best_combo = run.best_combo;
     result.results.push_back(std::move(e));
   }

@@ -2,8 +2,9 @@
 // A player's runs in a recorded match, and the best one kept as a replay of its own: in local
 // play the best run on a course seed is raced as a golden ghost (client/app/best_run_keeper).
 // A run starts when its runner joins the match or restarts, goes from its first running tick,
-// and counts once it ends in a crash; a run broken by a pause of its own (away, the lab) does
-// not count (a ghost of it would stand about). Pure: no I/O.
+// and counts once it ends in a crash, or with the recording (the player quit during it); a run
+// broken by a pause of its own (away, the lab) does not count (a ghost of it would stand
+// about). Pure: no I/O.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -14,15 +15,17 @@ namespace spear::replay {
 
 struct RunRecord {
   sim::Tick go = 0;     // the first tick it ran (the match's tick() before that step)
-  sim::Tick crash = 0;  // the tick it crashed in
+  sim::Tick crash = 0;  // the tick it crashed in (not crashed: the recording's last tick)
+  bool crashed = true;
   std::uint32_t score = 0;
-  double distance_m = 0.0;  // at the crash
+  double distance_m = 0.0;  // at the crash (or the end)
   std::uint32_t targets_broken = 0;
   std::uint32_t best_combo = 0;  // the longest row of targets in the run
 };
 
-// The runs of `runner` in `replay` that ended in a crash, in order. Re-simulates the replay.
-std::vector<RunRecord> crashed_runs(const Replay& replay, sim::RunnerId runner);
+// The runs of `runner` in `replay` that ended in a crash, in order, and the one still going at
+// the end of the recording, if any (crashed false). Re-simulates the replay.
+std::vector<RunRecord> runs_of(const Replay& replay, sim::RunnerId runner);
 
 // The better of two runs: the one that went further, then the higher score, then the earlier.
 bool better_run(const RunRecord& a, const RunRecord& b);
@@ -39,8 +42,9 @@ Replay cut_replay(Replay replay, sim::Tick end);
 
 // `replay` (in which `runner` ran `run`) as the record of that one run: cut kRunTailSeconds
 // after the crash, and its result the run alone, as a race of one place: first tick the run's
-// go, last tick its crash, the runner with the run's score, distance, targets and best combo
-// and one crash. GhostRunner races it like any replay's winner.
+// go, last tick its crash (or the end), the runner with the run's score, distance, targets and
+// best combo and its crash (1, or 0 for a run the recording ended). GhostRunner races it like
+// any replay's winner.
 Replay run_replay(Replay replay, sim::RunnerId runner, const RunRecord& run);
 
 }  // namespace spear::replay

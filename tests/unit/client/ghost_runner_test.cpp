@@ -36,11 +36,26 @@ TEST(GhostRunner, ShowsTheWinnerAsFarIntoItsRaceAsAsked) {
   // Back (a new run of the player): from the recording's saved states, exactly.
   ghost->show(2.0, 0.016f);
   EXPECT_EQ(ghost->view()->frame.distance, winner_distance_after(r, 60 + 120));
-  // Before the go and past the end: held at the go and at the end.
+  // Before the go: held at the go. Its race ended with it running: at the end of the
+  // recording it is still there, past it gone (not frozen mid-stride).
   ghost->show(-3.0, 0.f);
   EXPECT_EQ(ghost->view()->frame.distance, winner_distance_after(r, 60));
-  ghost->show(1e9, 0.f);
+  ghost->show(20.0 - 1.0 - 0.5 / 60.0, 0.f);  // the recording is 20 s, the go at 1 s
+  ASSERT_TRUE(ghost->view());
   EXPECT_GT(ghost->view()->frame.distance, at5);
+  ghost->show(1e9, 0.f);
+  EXPECT_FALSE(ghost->view());
+}
+
+TEST(GhostRunner, ARunThatEndedInACrashLiesWhereItFell) {
+  replay::Replay r = test::bot_race(1, 60 * 20, 0);
+  r.result->results.front().crashes = 1;
+  std::string why;
+  const auto ghost = GhostRunner::make(r, &why);
+  ASSERT_TRUE(ghost) << why;
+  ghost->show(1e9, 0.f);  // held at the end of the recording (a crashed run lies there)
+  ASSERT_TRUE(ghost->view());
+  EXPECT_GT(ghost->view()->frame.distance, winner_distance_after(r, 60 * 19));
 }
 
 TEST(GhostRunner, AReplayWithoutAWinnerHasNoGhost) {

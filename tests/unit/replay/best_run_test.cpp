@@ -86,16 +86,24 @@ Live observed(const replay::Replay& r, sim::RunnerId player) {
   return l;
 }
 
-TEST(BestRun, EveryCrashedRunIsFoundWithItsFigures) {
+TEST(BestRun, EveryRunIsFoundWithItsFigures) {
   sim::RunnerId player = 0;
   Live live;
   const replay::Replay r = record(3600, &player, &live);
   ASSERT_TRUE(replay::verify_replay(r).ok);
   const Live seen = observed(r, player);
   ASSERT_GE(seen.crashes.size(), 3u) << "the clumsy player should crash a few times in a minute";
-  const std::vector<replay::RunRecord> runs = replay::crashed_runs(r, player);
-  ASSERT_EQ(runs.size(), seen.crashes.size());
-  for (std::size_t i = 0; i < runs.size(); ++i) {
+  const std::vector<replay::RunRecord> runs = replay::runs_of(r, player);
+  // Every crashed run, and the one still going when the recording ended (if it had started).
+  const bool going_at_end = seen.restarts.size() == seen.crashes.size();
+  ASSERT_EQ(runs.size(), seen.crashes.size() + (going_at_end ? 1 : 0));
+  if (going_at_end) {
+    EXPECT_FALSE(runs.back().crashed);
+    EXPECT_EQ(runs.back().go, seen.restarts.back());
+    EXPECT_EQ(runs.back().crash, r.end_tick - 1);
+  }
+  for (std::size_t i = 0; i < seen.crashes.size(); ++i) {
+    EXPECT_TRUE(runs[i].crashed) << i;
     EXPECT_EQ(runs[i].crash, seen.crashes[i]) << i;
     EXPECT_DOUBLE_EQ(runs[i].distance_m, seen.crash_distance_m[i]) << i;
     // The first run goes from the join (tick 0); each later one from its restart.
@@ -108,21 +116,21 @@ TEST(BestRun, EveryCrashedRunIsFoundWithItsFigures) {
   for (const auto& run : runs) EXPECT_GE(best->distance_m, run.distance_m);
   EXPECT_FALSE(replay::best_of({}));
   // Nobody else's runs: the bot's own are its own.
-  EXPECT_TRUE(replay::crashed_runs(r, 99).empty());
+  EXPECT_TRUE(replay::runs_of(r, 99).empty());
 }
 
 TEST(BestRun, ARunPausedByAwayDoesNotCount) {
   sim::RunnerId player = 0;
   Live live;
   const replay::Replay plain = record(3600, &player, &live);
-  const auto runs = replay::crashed_runs(plain, player);
+  const auto runs = replay::runs_of(plain, player);
   ASSERT_GE(runs.size(), 2u);
   // Away for two seconds in the middle of the second run: that run is not counted.
   const sim::Tick mid = runs[1].go + (runs[1].crash - runs[1].go) / 2;
   Live live2;
   const replay::Replay paused = record(3600, &player, &live2, mid, mid + 120);
   ASSERT_TRUE(replay::verify_replay(paused).ok);
-  const auto runs2 = replay::crashed_runs(paused, player);
+  const auto runs2 = replay::runs_of(paused, player);
   EXPECT_EQ(runs2.front().crash, runs.front().crash);
   EXPECT_TRUE(std::none_of(runs2.begin(), runs2.end(),
                            [&](const replay::RunRecord& x) { return x.go == runs[1].go; }));
@@ -132,7 +140,7 @@ TEST(BestRun, TheBestRunsReplayVerifiesAndResultsInThatRun) {
   sim::RunnerId player = 0;
   Live live;
   const replay::Replay r = record(3600, &player, &live);
-  const auto best = replay::best_of(replay::crashed_runs(r, player));
+  const auto best = replay::best_of(replay::runs_of(r, player));
   ASSERT_TRUE(best);
   const replay::Replay kept = replay::run_replay(r, player, *best);
   const auto tail = static_cast<sim::Tick>(replay::kRunTailSeconds * r.config.tick_rate);
@@ -157,10 +165,36 @@ TEST(BestRun, TheBestRunsReplayVerifiesAndResultsInThatRun) {
   EXPECT_EQ(back.replay->result, kept.result);
   EXPECT_TRUE(replay::verify_replay(*back.replay).ok);
   // And the run in it is the same run.
-  const auto again = replay::crashed_runs(kept, player);
-  ASSERT_FALSE(again.empty());
-  EXPECT_EQ(again.back().crash, best->crash);
-  EXPECT_DOUBLE_EQ(again.back().distance_m, best->distance_m);
+  const auto again = replay::runs_of(kept, player);
+  const auto same = std::find_if(again.begin(), again.end(),
+                                 [&](const replay::RunRecord& x) { return x.go == best->go; });
+  ASSERT_NE(same, again.end());
+  EXPECT_TRUE(same->crashed);
+  EXPECT_EQ(same->crash, best->crash);
+  EXPECT_DOUBLE_EQ(same->distance_m, best->distance_m);
+}
+
+TEST(BestRun, ARunTheRecordingEndsCountsWithoutACrash) {
+  // The player quits in the middle of a run: that run counts, as far as it went.
+  sim::RunnerId player = 0;
+  Live live;
+  const replay::Replay whole = record(3600, &player, &live);
+  const auto runs = replay::runs_of(whole, player);
+  ASSERT_GE(runs.size(), 2u);
+  const sim::Tick quit = runs[1].go + (runs[1].crash - runs[1].go) / 2;
+  const replay::Replay cut = replay::cut_replay(whole, quit);
+  const auto until_quit = replay::runs_of(cut, player);
+  ASSERT_EQ(until_quit.size(), 2u);
+  EXPECT_TRUE(until_quit[0].crashed);
+  EXPECT_FALSE(until_quit[1].crashed);
+  EXPECT_EQ(until_quit[1].go, runs[1].go);
+  EXPECT_EQ(until_quit[1].crash, quit - 1);
+  EXPECT_LT(until_quit[1].distance_m, runs[1].distance_m);
+  EXPECT_GT(until_quit[1].distance_m, 0.0);
+  const replay::Replay kept = replay::run_replay(cut, player, until_quit[1]);
+  EXPECT_EQ(kept.end_tick, quit);
+  EXPECT_EQ(kept.result->results.front().crashes, 0u);
+  EXPECT_TRUE(replay::verify_replay(kept).ok);
 }
 
 TEST(BestRun, ACutReplayKeepsItsStatesUpToTheCut) {
