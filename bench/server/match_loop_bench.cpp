@@ -5,7 +5,9 @@
 //   bots    64 server bots and 256 spectators;
 //   alone   64 server bots and no client (the sim's share);
 //   players 64 players (each jumping now and then, so poses, falls and restarts vary) and 192
-//           spectators: every player gets its own runner first and the rest nearest first.
+//           spectators: every player gets its own runner first and the rest nearest first;
+//   big     256 server bots and 256 spectators (issue 21's case: how many runners a snapshot
+//           holds, and what 256 bots cost the tick).
 // Counters: tick p50 / p99 / max in ms (wall clock; cpu_*: the thread's CPU time, which leaves
 // out the time a shared machine gave to other processes), bytes per runner per snapshot, downstream
 // per client.
@@ -169,6 +171,8 @@ void BM_TickBots64Spectators256(benchmark::State& state) { run(state, 64, 0, 256
 void BM_TickPlayers64Spectators192(benchmark::State& state) { run(state, 0, 64, 192); }
 // The match alone (sim and bots, no snapshots): what the load adds is the difference.
 void BM_TickBots64NoClients(benchmark::State& state) { run(state, 64, 0, 0); }
+void BM_TickBots256Spectators256(benchmark::State& state) { run(state, 256, 0, 256); }
+void BM_TickBots256NoClients(benchmark::State& state) { run(state, 256, 0, 0); }
 
 // 600 ticks: 10 s of match time, 300 snapshot ticks.
 BENCHMARK(BM_TickBots64Spectators256)
@@ -180,6 +184,11 @@ BENCHMARK(BM_TickPlayers64Spectators192)
     ->Iterations(600)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TickBots64NoClients)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TickBots256Spectators256)
+    ->UseManualTime()
+    ->Iterations(600)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TickBots256NoClients)->UseManualTime()->Iterations(600)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
