@@ -14,7 +14,7 @@ AddressRateLimiter::AddressRateLimiter(std::size_t buckets, double rate, double 
   crypto_shorthash_keygen(hash_key_.data());
 }
 
-std::size_t AddressRateLimiter::index_of(const AddressBytes& address) const {
+std::size_t AddressRateLimiter::bucket_of(const AddressBytes& address) const {
   unsigned char out[crypto_shorthash_BYTES];
   crypto_shorthash(out, address.data(), address.size(), hash_key_.data());
   std::uint64_t h = 0;
@@ -23,7 +23,7 @@ std::size_t AddressRateLimiter::index_of(const AddressBytes& address) const {
 }
 
 bool AddressRateLimiter::allow(const AddressBytes& address, double now) {
-  Bucket& b = buckets_[index_of(address)];
+  Bucket& b = buckets_[bucket_of(address)];
   if (!b.used) {
     b = Bucket{burst_, now, true};
   } else if (now > b.last) {

@@ -23,13 +23,15 @@ class AddressRateLimiter {
 
   std::size_t bucket_count() const { return buckets_.size(); }
 
+  // Which bucket `address` draws from in this process (the hash key is random per process).
+  std::size_t bucket_of(const AddressBytes& address) const;
+
  private:
   struct Bucket {
     double tokens = 0.0;
     double last = 0.0;
     bool used = false;
   };
-  std::size_t index_of(const AddressBytes& address) const;
 
   std::vector<Bucket> buckets_;
   double rate_;
