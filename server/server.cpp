@@ -14,6 +14,7 @@
 
 #include "net/name_text.hpp"
 #include "net/protocol.hpp"
+#include "net/session_crypto.hpp"
 #include "net/udp_endpoint.hpp"
 #include "server/agones_sdk.hpp"
 #include "server/health_file.hpp"
@@ -23,6 +24,7 @@
 #include "server/metrics_text.hpp"
 #include "server/refusal_log.hpp"
 #include "server/replay_file_writer.hpp"
+#include "server/server_key_file.hpp"
 #include "server/tick_schedule.hpp"
 
 namespace spear::server {
@@ -145,6 +147,12 @@ bool Server::start(std::string& error) {
     io_->replay_prefix = std::string("race-") + stamp + "-" + std::to_string(::getpid()) + "-";
     io_->replays = std::make_unique<ReplayFileWriter>(config_.record_dir);
   }
+  if (!config_.key_file.empty() && !config_.secret_key) {
+    const auto loaded = load_or_create_key_file(config_.key_file, error);
+    if (!loaded) return false;
+    config_.secret_key = loaded->secret;
+    if (loaded->created) spdlog::info("new server key written to {}", config_.key_file);
+  }
   try {
     io_->loop = std::make_unique<MatchLoop>(config_, stats_, race_store_);
   } catch (const std::exception& e) {
@@ -200,6 +208,8 @@ bool Server::start(std::string& error) {
   spdlog::info("listening on udp {}:{} (tick {} Hz, snapshots {} Hz, seed {}, {} bots)",
                config_.bind_address, port_, config_.tick_rate, config_.snapshot_rate, config_.seed,
                config_.bots);
+  spdlog::info("server key {} (clients check it with --server-key)",
+               net::key_to_hex(io_->loop->sessions().public_key()));
   if (metrics_port_ != 0) {
     spdlog::info("metrics on http://{}:{}/metrics", config_.metrics_bind_address, metrics_port_);
   }

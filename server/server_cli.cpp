@@ -89,6 +89,12 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
       ->check(cli::IntegerRange(0, 4096))
       ->capture_default_str()
       ->envname("SPEAR_MAX_SPECTATORS_PER_ADDRESS");
+  app.add_option("--key-file", c.key_file,
+                 "The server's lasting secret key: read from FILE, or created there (mode 0600) "
+                 "when missing, so its public key (printed at start, for clients' --server-key) "
+                 "stays the same across restarts. Without it: a new key each start")
+      ->check(cli::NonEmpty)
+      ->envname("SPEAR_KEY_FILE");
   app.add_option("--password", c.password, "Password players must give to join (at most 64 bytes)")
       ->check(cli::NonEmpty)
       ->check(cli::MaxBytes(64))

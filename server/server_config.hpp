@@ -1,6 +1,7 @@
 #pragma once
 // Everything a server needs to know before it starts. Filled by the spear-server flags
 // (server_cli.hpp) or directly by a program that embeds the server (the client's local game).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,11 @@ struct ServerConfig {
   double rewind_ms = 250.0;
 
   // Sessions.
+  // The server's lasting X25519 secret key (net/session_crypto.hpp), which clients may check
+  // with --server-key. key_file: read from there, or created there (mode 0600) when missing;
+  // secret_key: given directly (an embedder, a test). Neither: a fresh key for this run.
+  std::string key_file;
+  std::optional<std::array<std::uint8_t, 32>> secret_key;
   int max_players = 16;
   int max_spectators = 64;
   std::string password;  // required of players when not empty; spectators need none

@@ -8,6 +8,7 @@
 #include "net/messages.hpp"
 #include "net/peer_address.hpp"
 #include "net/replay_window.hpp"
+#include "net/session_crypto.hpp"
 #include "net/snapshot_encoder.hpp"
 #include "server/client_record.hpp"
 
@@ -15,7 +16,9 @@ namespace spear::server {
 
 struct Session {
   net::ClientId id = 0;
-  net::SessionKey key = 0;   // random; every datagram of this client must carry it
+  net::SessionKey key = 0;   // random: names the session in its Welcome
+  net::SessionKeys keys;     // every datagram of the session is sealed with these
+  net::PublicKey client_key{};  // its Hello's (a repeated Response must carry the same)
   net::PeerAddress address;  // the only address and port it may send from
   net::Role role = net::Role::Player;
   std::string name;

@@ -11,6 +11,7 @@
 #include "net/name_text.hpp"
 #include "net/password_proof.hpp"
 #include "net/secure_random.hpp"
+#include "net/session_crypto.hpp"
 #include "net/snapshot_frame.hpp"
 
 namespace spear::server {
@@ -71,7 +72,10 @@ SessionTable::SessionTable(const ServerConfig& config, MatchHost& match, ServerS
       unknown_limit_(config.rate_limit_buckets, config.unknown_rate, config.unknown_burst),
       handshake_total_(config.handshake_total_rate, config.handshake_total_burst),
       password_guard_(config.rate_limit_buckets, config.password_rate, config.password_burst,
-                      config.password_total_rate) {}
+                      config.password_total_rate),
+      keys_(config.secret_key ? net::KeyPair::from_secret(*config.secret_key)
+                              : net::KeyPair::generate()),
+      password_key_(net::derive_password_key(config.password, keys_.public_key)) {}
 
 AddressSessions SessionTable::sessions_of(const net::PeerAddress& address) const {
   const auto it = per_address_.find(address.ip);
@@ -101,6 +105,8 @@ void SessionTable::receive(const net::PeerAddress& from, std::span<const std::ui
   if (!session && !unknown_limit_.allow(ip_of(from), now)) {
     return stats_.drops.add(DropReason::RateLimited);
   }
+
+  if (net::is_sealed(bytes)) return on_sealed(session, bytes, now, out);
 
   net::Packet packet;
   const net::DecodeError error = net::decode_packet(bytes, packet);
@@ -132,20 +138,37 @@ void SessionTable::receive(const net::PeerAddress& from, std::span<const std::ui
     return;
   }
   if (!session) return stats_.drops.add(DropReason::UnknownAddress);
+  // A session speaks sealed only: a plain Input or Disconnect from its address is no one's.
+  stats_.drops.add(DropReason::WrongKey);
+}
+
+void SessionTable::on_sealed(Session* session, std::span<const std::uint8_t> bytes, double now,
+                             Outbox& out) {
+  if (!session) return stats_.drops.add(DropReason::UnknownAddress);
+  net::Sequence sequence = 0;
+  if (!net::open_datagram(session->keys.rx, bytes, sequence, opened_)) {
+    return stats_.drops.add(DropReason::WrongKey);  // forged, changed, or another session's
+  }
+  net::Packet packet;
+  const net::DecodeError error = net::decode_packet(opened_, packet);
+  if (error != net::DecodeError::None) return stats_.drops.add(drop_of(error));
+  if (packet.sequence != 0 || packet.key != 0) return stats_.drops.add(DropReason::Malformed);
+  packet.sequence = sequence;
   on_session_packet(*session, packet, now, out);
 }
 
-void SessionTable::on_hello(const net::PeerAddress& from, const net::Packet&, std::size_t size,
-                            double now, Outbox& out) {
+void SessionTable::on_hello(const net::PeerAddress& from, const net::Packet& packet,
+                            std::size_t size, double now, Outbox& out) {
   // PROTOCOL.md: a Hello shorter than kHelloBytes is ignored, whatever would fit in it.
   if (size < net::kHelloBytes) return stats_.drops.add(DropReason::TooSmall);
   if (shutting_down_) {
     refuse(from, net::RefusalReason::ShuttingDown, "server shutting down", size, out);
     return;
   }
+  const auto& hello = std::get<net::Hello>(packet.message);
   net::Packet reply;
   reply.sequence = sessionless_sequence_++;
-  reply.message = net::Challenge{cookies_.issue(from, now)};
+  reply.message = net::Challenge{cookies_.issue(from, hello.client_key, now), keys_.public_key};
   auto bytes = net::encode_packet(reply);
   if (bytes.size() > size) return stats_.drops.add(DropReason::Malformed);  // never amplify
   stats_.count_handshake(HandshakeOutcome::Challenged);
@@ -155,14 +178,22 @@ void SessionTable::on_hello(const net::PeerAddress& from, const net::Packet&, st
 void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& packet, double now,
                                Outbox& out) {
   const auto& response = std::get<net::Response>(packet.message);
-  if (!cookies_.verify(response.cookie, from, now)) {
+  if (!cookies_.verify(response.cookie, from, response.client_key, now)) {
     return stats_.drops.add(DropReason::BadCookie);
   }
-  // From here the address is proven: it received our Challenge there.
+  // From here the address is proven: it received our Challenge there, for this client key.
+  const auto keys = net::server_session_keys(keys_, response.client_key);
+  if (!keys) return stats_.drops.add(DropReason::Malformed);  // an unusable key
+  net::ResponseSecret asked;
+  if (!net::open_response(keys->rx, response.cookie, response.client_key, response.sealed, asked)) {
+    return stats_.drops.add(DropReason::WrongKey);  // not sealed by the key's holder
+  }
 
   if (auto it = sessions_.find(from); it != sessions_.end()) {
-    // Our Welcome was lost and the client repeats its Response: the same Welcome again.
     Session& s = *it->second;
+    // Another client at this address and port (it restarted): the session there is not its.
+    if (s.client_key != response.client_key) return stats_.drops.add(DropReason::Unexpected);
+    // Our Welcome was lost and the client repeats its Response: the same Welcome again.
     s.last_heard = now;
     stats_.count_handshake(HandshakeOutcome::Rewelcomed);
     send(s, s.welcome, out);
@@ -170,17 +201,17 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   }
   const auto refuse_verified = [&](net::RefusalReason reason, std::string text,
                                    std::optional<HandshakeOutcome> outcome = std::nullopt) {
-    refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out, outcome);
+    refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out, outcome, &*keys);
   };
   if (shutting_down_)
     return refuse_verified(net::RefusalReason::ShuttingDown, "server shutting down");
-  if (!net::is_valid_name(response.name)) {
+  if (!net::is_valid_name(asked.name)) {
     return refuse_verified(net::RefusalReason::BadName,
                            fmt::format("a name needs 1 to {} bytes of UTF-8, no control characters",
                                        net::kMaxNameBytes));
   }
   const AddressSessions mine = sessions_of(from);
-  if (response.role == net::Role::Spectator) {
+  if (asked.role == net::Role::Spectator) {
     if (!config_.allow_spectators) {
       return refuse_verified(net::RefusalReason::SpectatorsOff, "this server takes no spectators");
     }
@@ -206,7 +237,8 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
           fmt::format("too many password attempts; try again in {:.0f} s", retry_after),
           HandshakeOutcome::RefusedPasswordThrottled);
     }
-    if (!net::check_password_proof(response.password_proof, response.cookie, config_.password)) {
+    if (!net::check_password_proof(asked.password_proof, password_key_, response.cookie,
+                                   response.client_key, keys_.public_key)) {
       if (guarded) password_guard_.failed(ip_of(from), now);
       return refuse_verified(net::RefusalReason::WrongPassword, config_.password.empty()
                                                                     ? "this server has no password"
@@ -232,13 +264,15 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   auto s = std::make_unique<Session>();
   s->id = next_client_id();
   s->key = net::random_session_key();
+  s->keys = *keys;
+  s->client_key = response.client_key;
   s->address = from;
-  s->role = response.role;
-  s->name = response.name;
+  s->role = asked.role;
+  s->name = asked.name;
   s->joined_at = now;
   s->last_heard = now;
-  if (response.role == net::Role::Player) {
-    s->runner = match_.add_player(response.name);
+  if (asked.role == net::Role::Player) {
+    s->runner = match_.add_player(asked.name);
     if (!s->runner) {
       return refuse_verified(net::RefusalReason::ServerFull, "no runner ids left in this match");
     }
@@ -279,7 +313,6 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
 
 void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now, Outbox& out) {
   (void)out;
-  if (packet.key != s.key) return stats_.drops.add(DropReason::WrongKey);
   if (!s.replay.accept(packet.sequence)) return stats_.drops.add(DropReason::Replayed);
   s.last_heard = now;
 
@@ -307,28 +340,34 @@ void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now
 
 void SessionTable::refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
                           std::size_t max_bytes, Outbox& out,
-                          std::optional<HandshakeOutcome> outcome) {
+                          std::optional<HandshakeOutcome> outcome, const net::SessionKeys* keys) {
   stats_.count_handshake(outcome.value_or(outcome_of(reason)));
   events_.push_back({SessionEvent::Kind::Refused, 0, net::Role::Player, {}, to, text, reason});
-  net::Packet reply;
-  reply.sequence = sessionless_sequence_++;
-  reply.message = net::Refusal{reason, std::move(text)};
-  auto bytes = net::encode_packet(reply);
+  const net::Sequence counter = sessionless_sequence_++;
+  const net::Sequence sequence =
+      keys ? net::kMaxSessionSequence | (counter & (net::kMaxSessionSequence - 1)) : counter;
+  const auto encode = [&](std::string words) {
+    net::Packet reply;
+    reply.sequence = keys ? 0 : sequence;
+    reply.message = net::Refusal{reason, std::move(words)};
+    auto bytes = net::encode_packet(reply);
+    return keys ? net::seal_datagram(keys->tx, sequence, bytes) : bytes;
+  };
+  auto bytes = encode(std::move(text));
   if (bytes.size() > max_bytes) {
     // Too big to send to an unverified address: retry with no text (the reason still shows).
-    reply.message = net::Refusal{reason, {}};
-    bytes = net::encode_packet(reply);
+    bytes = encode({});
     if (bytes.size() > max_bytes) return;
   }
   out.push_back({to, std::move(bytes)});
 }
 
 void SessionTable::send(Session& s, net::Message message, Outbox& out) {
+  if (s.next_sequence >= net::kMaxSessionSequence) return;  // spent: it times out
   net::Packet p;
-  p.sequence = s.next_sequence++;
-  p.key = s.key;
   p.message = std::move(message);
-  out.push_back({s.address, net::encode_packet(p)});
+  out.push_back(
+      {s.address, net::seal_datagram(s.keys.tx, s.next_sequence++, net::encode_packet(p))});
 }
 
 void SessionTable::remove(const net::PeerAddress& address, std::optional<LeaveReason> reason,

@@ -4,9 +4,10 @@
 // tests drive the same code.
 //
 // What it enforces (net.md): Hello → Challenge (stateless cookie, never more bytes than the
-// Hello) → Response → Welcome; caps and password for players; spectators on or off; clear
-// refusals; every later datagram must carry the session key and come from the session's
-// address and port, with a fresh sequence number; a spectator's inputs move nothing; silence
+// Hello) → Response (its request sealed) → Welcome; caps and password for players; spectators on
+// or off; clear refusals; every later datagram must open with the session's keys
+// (net/session_crypto.hpp) and come from the session's address and port, with a fresh sequence
+// number; a spectator's inputs move nothing; silence
 // for the timeout frees the session and its runner. Every dropped datagram is counted by reason.
 // Every accepted session leaves a ClientRecord (its input accounting, why it left) for the summary;
 // past config.finished_records finished ones, the oldest are folded into totals (FoldedClients).
@@ -25,7 +26,9 @@
 
 #include "net/cookie.hpp"
 #include "net/messages.hpp"
+#include "net/password_proof.hpp"
 #include "net/peer_address.hpp"
+#include "net/session_crypto.hpp"
 #include "net/snapshot_frame.hpp"
 #include "server/address_rate_limiter.hpp"
 #include "server/client_record.hpp"
@@ -88,6 +91,9 @@ class SessionTable {
   void clear(double now);
   bool shutting_down() const { return shutting_down_; }
 
+  // The server's public key (clients may check it with --server-key).
+  const net::PublicKey& public_key() const { return keys_.public_key; }
+
   int players() const { return players_; }
   int spectators() const { return spectators_; }
   std::size_t size() const { return sessions_.size(); }
@@ -110,10 +116,14 @@ class SessionTable {
                 double now, Outbox& out);
   void on_response(const net::PeerAddress& from, const net::Packet& packet, double now,
                    Outbox& out);
+  // A sealed datagram from the address of `s` (of no session: `s` null).
+  void on_sealed(Session* s, std::span<const std::uint8_t> bytes, double now, Outbox& out);
   void on_session_packet(Session& s, net::Packet& packet, double now, Outbox& out);
+  // `keys`: the Response's, so the Refusal travels sealed; none for a Hello's (plain).
   void refuse(const net::PeerAddress& to, net::RefusalReason reason, std::string text,
               std::size_t max_bytes, Outbox& out,
-              std::optional<HandshakeOutcome> outcome = std::nullopt);
+              std::optional<HandshakeOutcome> outcome = std::nullopt,
+              const net::SessionKeys* keys = nullptr);
   void send(Session& s, net::Message message, Outbox& out);
   void remove(const net::PeerAddress& address, std::optional<LeaveReason> reason, double now);
   net::ClientId next_client_id();
@@ -127,12 +137,17 @@ class SessionTable {
   AddressRateLimiter unknown_limit_;
   TokenBucket handshake_total_;
   PasswordGuard password_guard_;
+  net::KeyPair keys_;                 // the server's (config.secret_key, or fresh)
+  net::PasswordKey password_key_;     // config.password stretched for keys_ (net/password_proof)
+  std::vector<std::uint8_t> opened_;  // scratch: an opened datagram
   std::unordered_map<AddressBytes, AddressSessions, AddressBytesHash> per_address_;
   std::unordered_map<net::PeerAddress, std::unique_ptr<Session>, net::PeerAddressHash> sessions_;
   int players_ = 0;
   int spectators_ = 0;
   net::ClientId last_client_id_ = 0;
-  net::Sequence sessionless_sequence_ = 1;  // Challenges and Refusals to unverified addresses
+  // Challenges and Refusals: plain ones' sequence, and sealed Refusals' (never twice under one
+  // key: each handshake has its own keys, and this counter never repeats).
+  net::Sequence sessionless_sequence_ = 1;
   bool shutting_down_ = false;
   std::vector<SessionEvent> events_;
   std::deque<ClientRecord> finished_;  // newest config.finished_records, in join order

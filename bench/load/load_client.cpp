@@ -33,6 +33,7 @@ LoadClient::LoadClient(const LoadClientConfig& config, const net::PeerAddress& s
         c.role = config.role;
         c.name = config.name;
         c.password = config.password;
+        c.server_key = config.server_key;
         return c;
       }()),
       buffer_(net::kMaxDatagramBytes + 1) {
@@ -51,6 +52,7 @@ void LoadClient::start(double now) { connection_.start(now); }
 bool LoadClient::failed() const {
   const auto s = connection_.state();
   return s == net::ConnectionState::Refused || s == net::ConnectionState::TimedOut ||
+         s == net::ConnectionState::WrongServerKey ||
          (s == net::ConnectionState::Disconnected &&
           connection_.disconnect_reason() != net::DisconnectReason::ClientQuit);
 }
@@ -200,6 +202,8 @@ ClientFigures LoadClient::figures(double now) const {
                         : "disconnected_by_server";
   }
   if (connection_.refusal()) f.refusal = connection_.refusal()->text;
+  if (connection_.state() == net::ConnectionState::WrongServerKey)
+    f.refusal = "the server does not hold the key given with --server-key";
   f.handshake_s = st.handshake_seconds;
   if (welcomed_) f.connected_s = (ended_at_ >= 0 ? ended_at_ : now) - welcomed_at_;
   f.bytes_down = st.bytes_in;

@@ -27,6 +27,7 @@ struct LoadClientConfig {
   net::Role role = net::Role::Player;
   std::string name;
   std::string password;
+  std::optional<net::PublicKey> server_key;
   float bot_skill = 1.0f;
   std::uint64_t bot_seed = 1;
   bool interpolate = true;  // run an interpolation buffer and measure its joints (costs CPU)

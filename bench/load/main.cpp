@@ -30,6 +30,7 @@
 #include "cli/strict_options.hpp"
 #include "load_client.hpp"
 #include "load_report.hpp"
+#include "net/session_crypto.hpp"
 #include "net/udp_endpoint.hpp"
 #include "tool_cli.hpp"
 #include "truth_track.hpp"
@@ -83,6 +84,10 @@ int main(int argc, char** argv) {
   app.add_option("--password", password, "Join password for players (at most 64 bytes)")
       ->check(cli::NonEmpty)
       ->check(cli::MaxBytes(net::kMaxPasswordBytes));
+  std::string server_key;
+  app.add_option("--server-key", server_key,
+                 "The server's public key (printed by spear-server): refuse any other server")
+      ->check(cli::ServerKeyText);
   app.add_option("--bot-skill", bot_skill, "Skill of the bots driving the players, [0, 1]")
       ->capture_default_str()
       ->check(cli::FiniteRange(0.0, 1.0));
@@ -158,6 +163,7 @@ int main(int argc, char** argv) {
     c.name =
         name_prefix + (i < players ? "-p" : "-s") + std::to_string(i < players ? i : i - players);
     c.password = password;
+    if (!server_key.empty()) c.server_key = net::key_from_hex(server_key);
     c.bot_skill = bot_skill;
     c.bot_seed = seed * 1000003u + static_cast<std::uint64_t>(i);
     c.interpolate = i < interp_clients;

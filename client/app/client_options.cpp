@@ -9,6 +9,7 @@
 #include "cli/strict_options.hpp"
 #include "net/name_text.hpp"
 #include "net/protocol.hpp"
+#include "net/session_crypto.hpp"
 
 namespace spear::client {
 
@@ -29,6 +30,11 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "the server's join password, if it has one (at most 64 bytes)")
       ->check(cli::NonEmpty)
       ->check(cli::MaxBytes(net::kMaxPasswordBytes));
+  std::string server_key;
+  app.add_option("--server-key", server_key,
+                 "the server's public key (64 hex digits, printed by spear-server at start): "
+                 "refuse any server at --connect that does not hold it")
+      ->check(cli::ServerKeyText);
   app.add_flag("--headless", o.headless,
                "no window: connect, play or watch for --duration seconds, report");
   app.add_option("--duration", o.duration,
@@ -182,6 +188,14 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   if (!o.replay.empty() && o.connect) {
     std::cerr << "spear-client: --replay plays a file; it cannot go with --connect\n";
     return 2;
+  }
+  if (!server_key.empty()) {
+    if (!o.connect) {
+      std::cerr << "spear-client: --server-key checks the server at --connect; the local game "
+                   "needs none\n";
+      return 2;
+    }
+    o.server_key = net::key_from_hex(server_key);
   }
   if (o.headless && !(o.duration > 0)) {
     std::cerr << "spear-client: --headless needs --duration SECONDS (> 0)\n";

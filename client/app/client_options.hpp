@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/key_script.hpp"
+#include "net/messages.hpp"
 
 namespace spear::client {
 
@@ -15,6 +16,7 @@ struct ClientOptions {
   bool spectate = false;
   std::string name = "runner";
   std::string password;
+  std::optional<net::PublicKey> server_key;  // --server-key
   bool headless = false;
   double duration = 0.0;  // seconds; 0: until quit (a window) — headless needs > 0
   bool autoplay = false;

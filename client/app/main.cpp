@@ -277,6 +277,7 @@ std::variant<Setup, int> set_up(const ClientOptions& o) {
   sc.role = o.spectate ? net::Role::Spectator : net::Role::Player;
   sc.name = o.name;
   sc.password = o.password;
+  sc.server_key = o.server_key;
   sc.autoplay = o.autoplay;
   sc.autoplay_skill = o.autoplay_skill;
   sc.prediction = o.prediction;

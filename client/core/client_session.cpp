@@ -30,6 +30,7 @@ net::ClientConfig ClientSession::connection_config() const {
   c.role = config_.role;
   c.name = config_.name;
   c.password = config_.password;
+  c.server_key = config_.server_key;
   c.timeout_s = config_.timeout_s;
   return c;
 }

@@ -36,7 +36,8 @@ struct SessionConfig {
   net::Role role = net::Role::Player;
   std::string name = "runner";
   std::string password;
-  bool autoplay = false;  // the bot controller drives the own runner
+  std::optional<net::PublicKey> server_key;  // refuse a server that does not hold it
+  bool autoplay = false;                     // the bot controller drives the own runner
   float autoplay_skill = 1.f;
   std::vector<ScriptedKey> script;  // presses relative to the first Welcome
   double timeout_s = net::kTimeoutSeconds;

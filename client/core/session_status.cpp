@@ -79,6 +79,10 @@ void SessionStatus::on_connection(const net::ClientConnection& c, double now) {
       }
       retry_allowed_ = refusal_ && worth_retrying(*refusal_);
       break;
+    case net::ConnectionState::WrongServerKey:
+      set(SessionPhase::WrongServer);
+      retry_allowed_ = false;
+      break;
     case net::ConnectionState::TimedOut:
       set(SessionPhase::ConnectionLost);
       retry_allowed_ = true;
@@ -110,6 +114,8 @@ std::optional<std::string> SessionStatus::failure() const {
   switch (phase_) {
     case SessionPhase::BadAddress:
       return "bad server address: " + bad_address_;
+    case SessionPhase::WrongServer:
+      return "the server at " + server_ + " does not hold the key given with --server-key";
     case SessionPhase::Refused:
       return "refused by " + server_ + ": " +
              (refusal_ ? refusal_words(*refusal_) : std::string("refused")) +
@@ -131,6 +137,11 @@ StatusMessage SessionStatus::message(double now) const {
   switch (phase_) {
     case SessionPhase::BadAddress:
       m = {"bad server address", bad_address_ + "  ·  Esc to quit", Severity::Error};
+      break;
+    case SessionPhase::WrongServer:
+      m = {"not the expected server",
+           server_ + " answers with another key than --server-key  ·  Esc to quit",
+           Severity::Error};
       break;
     case SessionPhase::Connecting: {
       const int dots = 1 + static_cast<int>(std::fmod(std::max(0.0, now - attempt_at_) * 2.0, 3.0));

@@ -18,6 +18,7 @@ enum class SessionPhase : std::uint8_t {
   Refused,         // the server said no (see refusal)
   ConnectionLost,  // silence for the timeout, or the server went away
   Disconnected,    // we left
+  WrongServer,     // the server's key is not the one given (--server-key): nothing to retry
 };
 
 enum class Severity : std::uint8_t { Info, Hint, Warning, Error };

@@ -141,6 +141,16 @@ inline std::string why_not_writable(const std::string& path) {
 inline const CLI::Validator Writable = CLI::Validator(
     [](std::string& text) -> std::string { return why_not_writable(text); }, "FILE", "WRITABLE");
 
+// A server's public key as spear-server prints it: 64 hex digits.
+inline const CLI::Validator ServerKeyText = CLI::Validator(
+    [](std::string& text) -> std::string {
+      if (text.size() != 64 ||
+          text.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        return "a server key is 64 hex digits (spear-server prints its key when it starts)";
+      return {};
+    },
+    "KEY", "SERVER_KEY");
+
 // After app.parse: an option's environment variable that is set but empty is an error (CLI11
 // skips it silently). Returns the message, or "" when there is none.
 inline std::string empty_env_error(const CLI::App& app) {

@@ -4,6 +4,7 @@
 
 #include "net/name_text.hpp"
 #include "net/password_proof.hpp"
+#include "net/session_crypto.hpp"
 
 namespace spear::net {
 namespace {
@@ -26,6 +27,8 @@ std::string_view connection_state_name(ConnectionState s) {
       return "timed_out";
     case ConnectionState::Disconnected:
       return "disconnected";
+    case ConnectionState::WrongServerKey:
+      return "wrong_server_key";
   }
   return "unknown";
 }
@@ -38,6 +41,10 @@ ClientConnection::ClientConnection(ClientConfig config) : config_(std::move(conf
 }
 
 void ClientConnection::start(double now) {
+  own_keys_ = KeyPair::generate();
+  server_key_.reset();
+  keys_.reset();
+  cookie_.reset();
   state_ = ConnectionState::Connecting;
   started_at_ = state_since_ = now;
   last_sent_ = -1e9;
@@ -45,11 +52,15 @@ void ClientConnection::start(double now) {
 
 void ClientConnection::send(Message message, std::vector<std::vector<std::uint8_t>>& out,
                             double now) {
+  // After the Welcome everything is sealed; the Packet inside carries no sequence of its own.
+  const bool sealed = welcome_.has_value() && keys_.has_value();
+  if (next_sequence_ >= kMaxSessionSequence) return;  // spent: never a nonce twice
   Packet p;
-  p.sequence = next_sequence_++;
-  p.key = welcome_ ? welcome_->session_key : 0;
+  p.sequence = sealed ? 0 : next_sequence_;
   p.message = std::move(message);
   auto bytes = encode_packet(p);
+  if (sealed) bytes = seal_datagram(keys_->tx, next_sequence_, bytes);
+  ++next_sequence_;
   ++stats_.datagrams_out;
   stats_.bytes_out += bytes.size();
   out.push_back(std::move(bytes));
@@ -67,14 +78,9 @@ std::vector<std::vector<std::uint8_t>> ClientConnection::poll(double now) {
       }
       if (now - last_sent_ >= config_.resend_s) {
         if (state_ == ConnectionState::Connecting) {
-          send(Hello{config_.role}, out, now);
+          send(Hello{config_.role, own_keys_.public_key}, out, now);
         } else {
-          Response r;
-          r.cookie = *cookie_;
-          r.role = config_.role;
-          r.name = config_.name;
-          r.password_proof = make_password_proof(*cookie_, config_.password);
-          send(std::move(r), out, now);
+          send(Response{*cookie_, own_keys_.public_key, response_sealed_}, out, now);
         }
       }
       break;
@@ -106,6 +112,7 @@ std::vector<std::vector<std::uint8_t>> ClientConnection::poll(double now) {
     case ConnectionState::Idle:
     case ConnectionState::Refused:
     case ConnectionState::TimedOut:
+    case ConnectionState::WrongServerKey:
       break;
   }
   return out;
@@ -140,36 +147,87 @@ void ClientConnection::receive(std::span<const std::uint8_t> datagram, double no
   ++stats_.datagrams_in;
   stats_.bytes_in += datagram.size();
   Packet packet;
+  if (is_sealed(datagram)) {
+    Sequence sequence = 0;
+    if (!keys_ || !open_datagram(keys_->rx, datagram, sequence, opened_)) {
+      ++stats_.dropped;
+      ++stats_.dropped_key;
+      return;
+    }
+    if (decode_packet(opened_, packet) != DecodeError::None || packet.sequence != 0 ||
+        packet.key != 0) {
+      ++stats_.dropped;
+      ++stats_.dropped_decode;
+      return;
+    }
+    packet.sequence = sequence;
+    on_packet(packet, true, now);
+    return;
+  }
   if (decode_packet(datagram, packet) != DecodeError::None) {
     ++stats_.dropped;
     ++stats_.dropped_decode;
     return;
   }
-  on_packet(packet, datagram.size(), now);
+  on_packet(packet, false, now);
 }
 
-void ClientConnection::on_packet(Packet& packet, std::size_t size, double now) {
-  (void)size;
+void ClientConnection::on_challenge(const Challenge& c, double now) {
+  if (config_.server_key && *config_.server_key != c.server_key) {
+    // An impostor (or another server at that address): tell the user, send it nothing more.
+    server_key_ = c.server_key;
+    state_ = ConnectionState::WrongServerKey;
+    state_since_ = now;
+    return;
+  }
+  if (server_key_ && *server_key_ != c.server_key) {
+    ++stats_.dropped;  // a second server answering for the first: keep talking to the first
+    ++stats_.dropped_key;
+    return;
+  }
+  if (!keys_) {
+    const auto keys = client_session_keys(own_keys_, c.server_key);
+    if (!keys) {
+      ++stats_.dropped;
+      ++stats_.dropped_key;
+      return;
+    }
+    keys_ = keys;
+    server_key_ = c.server_key;
+  }
+  const bool fresh = !cookie_ || *cookie_ != c.cookie;
+  if (fresh) {
+    cookie_ = c.cookie;
+    ResponseSecret secret;
+    secret.role = config_.role;
+    secret.name = config_.name;
+    secret.password_proof = make_password_proof(derive_password_key(config_.password, c.server_key),
+                                                c.cookie, own_keys_.public_key, c.server_key);
+    response_sealed_ = seal_response(keys_->tx, c.cookie, own_keys_.public_key, secret);
+  }
+  if (fresh || state_ == ConnectionState::Connecting) last_sent_ = -1e9;  // answer now
+  state_ = ConnectionState::Challenged;
+  state_since_ = now;
+}
+
+void ClientConnection::on_packet(Packet& packet, bool sealed, double now) {
   auto drop_key = [&] {
     ++stats_.dropped;
     ++stats_.dropped_key;
   };
+  if (packet.key != 0) return drop_key();
   const bool handshaking =
       state_ == ConnectionState::Connecting || state_ == ConnectionState::Challenged;
 
   if (handshaking) {
     if (auto* c = std::get_if<Challenge>(&packet.message)) {
-      if (packet.key != 0) return drop_key();
-      const bool fresh = !cookie_ || *cookie_ != c->cookie;
-      cookie_ = c->cookie;
-      if (fresh || state_ == ConnectionState::Connecting) last_sent_ = -1e9;  // answer now
-      state_ = ConnectionState::Challenged;
-      state_since_ = now;
+      if (sealed) return drop_key();
+      on_challenge(*c, now);
       return;
     }
     if (auto* w = std::get_if<Welcome>(&packet.message)) {
-      if (state_ != ConnectionState::Challenged) return drop_key();
-      if (packet.key != 0 && packet.key != w->session_key) return drop_key();
+      // Only a Welcome sealed with this handshake's keys: the server proved it holds its key.
+      if (!sealed || state_ != ConnectionState::Challenged) return drop_key();
       if (w->role != config_.role) return drop_key();
       welcome_ = *w;
       state_ = ConnectionState::Connected;
@@ -177,12 +235,13 @@ void ClientConnection::on_packet(Packet& packet, std::size_t size, double now) {
       stats_.handshake_seconds = now - started_at_;
       last_snapshot_time_ = now;
       replay_.reset();
-      if (packet.key != 0) replay_.record(packet.sequence);
+      replay_.record(packet.sequence);
       last_sent_ = -1e9;  // first ack right away: the server learns we are here
       return;
     }
     if (auto* r = std::get_if<Refusal>(&packet.message)) {
-      if (packet.key != 0) return drop_key();
+      // A Hello is refused plain; a Response, once the server opened it, sealed.
+      if (sealed != (state_ == ConnectionState::Challenged)) return drop_key();
       refusal_ = *r;
       // The server's words go to a terminal or a log: escape codes and newlines are defused.
       refusal_->text = printable_text(refusal_->text);
@@ -194,10 +253,7 @@ void ClientConnection::on_packet(Packet& packet, std::size_t size, double now) {
   }
 
   if (state_ != ConnectionState::Connected) return;  // finished: nothing changes any more
-  if (!welcome_ || packet.key != welcome_->session_key) {
-    // A repeated Welcome (our Response crossed it) carries the same key: harmless, ignored.
-    return drop_key();
-  }
+  if (!sealed) return drop_key();                    // a session speaks sealed only
   if (replay_.is_replay(packet.sequence)) {
     ++stats_.dropped;
     ++stats_.dropped_replay;
@@ -238,6 +294,7 @@ void ClientConnection::on_packet(Packet& packet, std::size_t size, double now) {
     return;
   }
   if (std::holds_alternative<Welcome>(packet.message)) {
+    // A repeated Welcome (our Response crossed it): harmless, ignored.
     replay_.record(packet.sequence);
     return;
   }

@@ -14,6 +14,7 @@
 #include "net/codec.hpp"
 #include "net/messages.hpp"
 #include "net/replay_window.hpp"
+#include "net/session_crypto.hpp"
 #include "net/snapshot_decoder.hpp"
 
 namespace spear::net {
@@ -21,7 +22,10 @@ namespace spear::net {
 struct ClientConfig {
   Role role = Role::Player;
   std::string name = "runner";
-  std::string password;                // "" when the server has none
+  std::string password;  // "" when the server has none
+  // The server's public key, when the user knows it (--server-key): a server that answers with
+  // another one is an impostor, and nothing is sent to it after its Challenge.
+  std::optional<PublicKey> server_key;
   double timeout_s = kTimeoutSeconds;  // handshake or snapshot silence -> TimedOut
   double resend_s = kHandshakeResendSeconds;
   double ack_interval_s = 1.0 / 30.0;  // ack-only Input when nothing else was sent
@@ -33,9 +37,10 @@ enum class ConnectionState : std::uint8_t {
   Connecting,  // sending Hello
   Challenged,  // sending Response
   Connected,
-  Refused,       // see refusal()
-  TimedOut,      // no answer / no snapshot for timeout_s ("connection lost")
-  Disconnected,  // by us or by the server (see disconnect_reason())
+  Refused,         // see refusal()
+  TimedOut,        // no answer / no snapshot for timeout_s ("connection lost")
+  Disconnected,    // by us or by the server (see disconnect_reason())
+  WrongServerKey,  // the server's key is not ClientConfig::server_key (see offered_server_key())
 };
 std::string_view connection_state_name(ConnectionState s);
 
@@ -44,7 +49,7 @@ struct ClientConnectionStats {
   std::uint64_t bytes_in = 0, bytes_out = 0;
   std::uint64_t dropped = 0;         // any reason below
   std::uint64_t dropped_decode = 0;  // failed verification/decoding
-  std::uint64_t dropped_key = 0;     // wrong session key or unexpected message
+  std::uint64_t dropped_key = 0;     // did not open with the session's keys, or unexpected
   std::uint64_t dropped_replay = 0;
   std::uint64_t snapshots = 0;              // decoded
   std::uint64_t snapshots_undecodable = 0;  // unknown baseline or corrupt block
@@ -87,9 +92,16 @@ class ClientConnection {
 
   const ClientConnectionStats& stats() const { return stats_; }
 
+  // The key the server's Challenge offered (after a Challenge).
+  const std::optional<PublicKey>& offered_server_key() const { return server_key_; }
+  // This connection's keys once challenged: for tests and tools that speak for this client (to
+  // forge its datagrams, say). Whoever holds them can read and write the session.
+  const std::optional<SessionKeys>& session_keys() const { return keys_; }
+
  private:
   void send(Message message, std::vector<std::vector<std::uint8_t>>& out, double now);
-  void on_packet(Packet& packet, std::size_t size, double now);
+  void on_packet(Packet& packet, bool sealed, double now);
+  void on_challenge(const Challenge& c, double now);
 
   ClientConfig config_;
   ConnectionState state_ = ConnectionState::Idle;
@@ -102,6 +114,11 @@ class ClientConnection {
   double last_snapshot_time_ = 0.0;
   bool ack_dirty_ = false;
   std::optional<Cookie> cookie_;
+  KeyPair own_keys_;                     // fresh for each start()
+  std::optional<PublicKey> server_key_;  // from the Challenge
+  std::optional<SessionKeys> keys_;
+  std::vector<std::uint8_t> response_sealed_;  // for the current cookie
+  std::vector<std::uint8_t> opened_;           // scratch: an opened datagram
   std::optional<Welcome> welcome_;
   std::optional<Refusal> refusal_;
   std::optional<DisconnectReason> disconnect_reason_;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "net/message_body.hpp"
+#include "net/session_crypto.hpp"
 #include "schemas/spear_generated.h"
 
 namespace spear::net {
@@ -51,20 +52,21 @@ std::pair<w::Message, fb::Offset<void>> make_body(fb::FlatBufferBuilder& b, cons
           [&](const Hello& h) -> std::pair<w::Message, fb::Offset<void>> {
             const std::vector<std::uint8_t> pad(hello_padding ? *hello_padding : 0, 0);
             const auto padding = b.CreateVector(pad);
+            const auto key = b.CreateVector(h.client_key.data(), h.client_key.size());
             return {w::Message_Hello,
-                    w::CreateHello(b, static_cast<std::uint8_t>(h.role), padding).Union()};
+                    w::CreateHello(b, static_cast<std::uint8_t>(h.role), padding, key).Union()};
           },
           [&](const Challenge& c) -> std::pair<w::Message, fb::Offset<void>> {
             const auto cookie = b.CreateVector(c.cookie.data(), c.cookie.size());
-            return {w::Message_Challenge, w::CreateChallenge(b, cookie).Union()};
+            const auto key = b.CreateVector(c.server_key.data(), c.server_key.size());
+            return {w::Message_Challenge, w::CreateChallenge(b, cookie, key).Union()};
           },
           [&](const Response& r) -> std::pair<w::Message, fb::Offset<void>> {
             const auto cookie = b.CreateVector(r.cookie.data(), r.cookie.size());
-            const auto name = make_string(b, capped(r.name, kMaxResponseNameBytes));
-            const auto proof = b.CreateVector(r.password_proof.data(), r.password_proof.size());
-            return {w::Message_Response,
-                    w::CreateResponse(b, cookie, static_cast<std::uint8_t>(r.role), name, proof)
-                        .Union()};
+            const auto key = b.CreateVector(r.client_key.data(), r.client_key.size());
+            const auto sealed =
+                b.CreateVector(r.sealed.data(), std::min(r.sealed.size(), kMaxResponseSealedBytes));
+            return {w::Message_Response, w::CreateResponse(b, cookie, key, sealed).Union()};
           },
           [&](const Welcome& wl) -> std::pair<w::Message, fb::Offset<void>> {
             return {w::Message_Welcome,
@@ -190,23 +192,28 @@ DecodeError read_body(const w::Packet& p, Message& out) {
     case w::Message_Hello: {
       const auto* m = p.message_as_Hello();
       Hello h;
-      if (!read_role(m->role(), h.role)) return DecodeError::BadField;
+      if (!read_role(m->role(), h.role) || !copy_fixed(m->client_key(), h.client_key))
+        return DecodeError::BadField;
       out = h;
       return DecodeError::None;
     }
     case w::Message_Challenge: {
+      const auto* m = p.message_as_Challenge();
       Challenge c;
-      if (!copy_fixed(p.message_as_Challenge()->cookie(), c.cookie)) return DecodeError::BadField;
+      if (!copy_fixed(m->cookie(), c.cookie) || !copy_fixed(m->server_key(), c.server_key))
+        return DecodeError::BadField;
       out = c;
       return DecodeError::None;
     }
     case w::Message_Response: {
       const auto* m = p.message_as_Response();
       Response r;
-      if (!copy_fixed(m->cookie(), r.cookie) || !read_role(m->role(), r.role) ||
-          !read_string(m->name(), kMaxResponseNameBytes, r.name) ||
-          !copy_fixed(m->password_proof(), r.password_proof))
+      const auto* sealed = m->sealed();
+      if (!copy_fixed(m->cookie(), r.cookie) || !copy_fixed(m->client_key(), r.client_key) ||
+          !sealed || sealed->size() < kMinResponseSealedBytes ||
+          sealed->size() > kMaxResponseSealedBytes)
         return DecodeError::BadField;
+      r.sealed.assign(sealed->begin(), sealed->end());
       out = std::move(r);
       return DecodeError::None;
     }

@@ -1,6 +1,7 @@
 #pragma once
 // Stateless challenge cookies: a keyed hash (libsodium crypto_generichash, BLAKE2b) of the
-// client's address, port and a time window, under a server secret. The server remembers
+// client's address, port, the public key its Hello carried and a time window, under a server
+// secret. The server remembers
 // nothing about an address until it returns a cookie that verifies.
 #include <array>
 #include <cstdint>
@@ -18,13 +19,14 @@ class ChallengeCookies {
   explicit ChallengeCookies(const CookieSecret& secret) : secret_(secret) {}
 
   // now: server time in seconds (any monotonic origin).
-  Cookie issue(const PeerAddress& peer, double now) const;
-  // True if the cookie was issued to this address and port in the current or the previous
-  // window (kCookieWindowSeconds each). Constant-time comparison.
-  bool verify(const Cookie& cookie, const PeerAddress& peer, double now) const;
+  Cookie issue(const PeerAddress& peer, const PublicKey& client_key, double now) const;
+  // True if the cookie was issued to this address, port and client key in the current or the
+  // previous window (kCookieWindowSeconds each). Constant-time comparison.
+  bool verify(const Cookie& cookie, const PeerAddress& peer, const PublicKey& client_key,
+              double now) const;
 
  private:
-  Cookie compute(const PeerAddress& peer, std::int64_t window) const;
+  Cookie compute(const PeerAddress& peer, const PublicKey& client_key, std::int64_t window) const;
   CookieSecret secret_;
 };
 

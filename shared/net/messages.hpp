@@ -17,31 +17,34 @@ namespace spear::net {
 
 using Cookie = std::array<std::uint8_t, 16>;         // see net/cookie.hpp
 using PasswordProof = std::array<std::uint8_t, 16>;  // see net/password_proof.hpp
+using PublicKey = std::array<std::uint8_t, 32>;      // X25519 (net/session_crypto.hpp)
 
 enum class Role : std::uint8_t { Player, Spectator };
 
 // Client -> server, first datagram. The codec pads it to kHelloBytes.
 struct Hello {
   Role role = Role::Player;
+  PublicKey client_key{};  // fresh for this connection
 };
 
 // Server -> client: answer to a Hello, holds no server state (net/cookie.hpp).
 struct Challenge {
-  Cookie cookie{};
+  Cookie cookie{};         // bound to the address and the Hello's client_key
+  PublicKey server_key{};  // the server's lasting public key (--server-key checks it)
 };
 
-// Client -> server: proves the client receives at its address; asks to join.
+// Client -> server: proves the client receives at its address; asks to join. What it asks
+// travels sealed (net::ResponseSecret: role, name, password proof).
 struct Response {
   Cookie cookie{};
-  Role role = Role::Player;
-  std::string name;                // ≤ kMaxNameBytes
-  PasswordProof password_proof{};  // of the cookie and the join password ("" when none)
+  PublicKey client_key{};            // the Hello's
+  std::vector<std::uint8_t> sealed;  // ≤ kMaxResponseSealedBytes
 };
 
-// Server -> client: the client is in. Everything later must carry session_key.
+// Server -> client, sealed: the client is in. Everything later is sealed with the session's keys.
 struct Welcome {
   ClientId client_id = 0;
-  SessionKey session_key = 0;
+  SessionKey session_key = 0;    // random, never 0: names the session (a new one is a new join)
   Tick server_tick = 0;          // tick of the match when this was sent
   std::uint16_t tick_rate = 60;  // simulation ticks per second
   std::uint16_t snapshot_rate = 30;
@@ -255,10 +258,11 @@ struct Disconnect {
 using Message =
     std::variant<Hello, Challenge, Response, Welcome, Refusal, Input, SnapshotMessage, Disconnect>;
 
-// One datagram.
+// One datagram's Packet buffer. Sealed ones (net/session_crypto.hpp) carry their sequence in the
+// seal: their Packet's sequence and key are 0.
 struct Packet {
-  Sequence sequence = 0;  // per-sender counter (replay window)
-  SessionKey key = 0;     // 0 until Welcome; then the session key, both directions
+  Sequence sequence = 0;  // per-sender counter (replay window); 0 inside a seal
+  SessionKey key = 0;     // always 0 since protocol 6 (sessions are told apart by their keys)
   Message message;
 };
 

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "net/codec.hpp"
+#include "net/session_crypto.hpp"
 
 namespace spear::net {
 namespace {
@@ -123,10 +124,12 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     if (looked_at_all && msg.roster.empty()) all_names_confirmed_ = frame.names();
   }
 
-  // What is left of the datagram for the runners: measure the rest with the largest header.
-  Packet probe{std::numeric_limits<Sequence>::max(), std::numeric_limits<SessionKey>::max(), msg};
+  // What is left of the datagram for the runners: the Packet travels sealed (its sequence and key
+  // 0, net/session_crypto.hpp), so the seal's bytes come off the datagram's.
+  Packet probe{0, 0, msg};
   const std::size_t fixed = encode_packet(probe).size() + kBlockOverhead;
-  const std::size_t budget_bits = fixed < kMaxDatagramBytes ? (kMaxDatagramBytes - fixed) * 8 : 0;
+  const std::size_t budget_bits =
+      fixed < kMaxSealedPacketBytes ? (kMaxSealedPacketBytes - fixed) * 8 : 0;
 
   Sent sent;
   sent.frame = frame_ptr;

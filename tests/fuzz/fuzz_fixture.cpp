@@ -127,44 +127,60 @@ std::vector<net::Snapshot> match_snapshots(int count, net::Tick first_tick) {
   return out;
 }
 
+const net::KeyPair& server_key_pair() {
+  static const net::KeyPair pair = [] {
+    net::SecretKey secret{};
+    for (std::size_t i = 0; i < secret.size(); ++i)
+      secret[i] = static_cast<std::uint8_t>(0x51 + 3 * i);
+    return net::KeyPair::from_secret(secret);
+  }();
+  return pair;
+}
+
 ServerTraffic server_traffic() {
   ServerTraffic t;
   net::Challenge c;
   for (std::size_t i = 0; i < c.cookie.size(); ++i)
     c.cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
+  c.server_key = server_key_pair().public_key;
   t.challenge = encode(1, 0, c);
-  t.welcome = encode(2, kSessionKey, fixture_welcome());
+  t.welcome = encode(0, 0, fixture_welcome());
   const Encoded& e = encoded_match();
-  t.baseline_snapshot = encode(3, kSessionKey, e.baseline);
-  net::Sequence seq = 4;
+  t.baseline_snapshot = encode(0, 0, e.baseline);
   for (std::size_t i = 0; i < e.deltas.size(); ++i)
-    t.later.push_back(
-        {"snapshot_delta_" + std::to_string(i), encode(seq++, kSessionKey, e.deltas[i])});
-  t.later.push_back({"welcome_repeat", encode(seq++, kSessionKey, fixture_welcome())});
-  t.later.push_back(
-      {"disconnect_shutdown",
-       encode(seq++, kSessionKey, net::Disconnect{net::DisconnectReason::ServerShutdown})});
-  t.later.push_back({"snapshot_replayed", t.baseline_snapshot});
+    t.later.push_back({"snapshot_delta_" + std::to_string(i), encode(0, 0, e.deltas[i])});
+  t.later.push_back({"welcome_repeat", encode(0, 0, fixture_welcome())});
+  t.later.push_back({"disconnect_shutdown",
+                     encode(0, 0, net::Disconnect{net::DisconnectReason::ServerShutdown})});
   return t;
 }
 
-net::ClientConnection connected_client() {
-  static const net::ClientConnection primed = [] {
+ConnectedClient connected_client() {
+  static const ConnectedClient primed = [] {
     const ServerTraffic t = server_traffic();
     net::ClientConfig config;
     config.role = net::Role::Player;
     config.name = "fuzz";
-    net::ClientConnection c(config);
+    ConnectedClient out{net::ClientConnection(config), {}, 1};
+    net::ClientConnection& c = out.connection;
     c.start(0.0);
-    (void)c.poll(0.0);
+    const auto hello = c.poll(0.0);
+    net::Packet h;
+    if (hello.size() != 1 || net::decode_packet(hello.front(), h) != net::DecodeError::None ||
+        !std::holds_alternative<net::Hello>(h.message))
+      fixture_broken("client sent no Hello");
+    const auto keys =
+        net::server_session_keys(server_key_pair(), std::get<net::Hello>(h.message).client_key);
+    if (!keys) fixture_broken("no session keys");
+    out.server_keys = *keys;
     c.receive(t.challenge, 0.01);
     (void)c.poll(0.01);
-    c.receive(t.welcome, 0.02);
-    c.receive(t.baseline_snapshot, 0.03);
+    c.receive(net::seal_datagram(keys->tx, out.next_sequence++, t.welcome), 0.02);
+    c.receive(net::seal_datagram(keys->tx, out.next_sequence++, t.baseline_snapshot), 0.03);
     (void)c.poll(0.03);
     if (c.state() != net::ConnectionState::Connected) fixture_broken("client did not connect");
     if (c.take_snapshots().size() != 1) fixture_broken("client did not decode the baseline");
-    return c;
+    return out;
   }();
   return primed;
 }
@@ -197,12 +213,12 @@ std::vector<Datagram> all_message_kinds() {
   out.push_back({"snapshot_full", t.baseline_snapshot});
   for (const auto& d : t.later) out.push_back(d);
 
-  out.push_back({"hello_player", encode(1, 0, net::Hello{net::Role::Player})});
-  out.push_back({"hello_spectator", encode(1, 0, net::Hello{net::Role::Spectator})});
+  out.push_back({"hello_player", encode(1, 0, net::Hello{net::Role::Player, {}})});
+  out.push_back({"hello_spectator", encode(1, 0, net::Hello{net::Role::Spectator, {}})});
   net::Response r;
   for (std::size_t i = 0; i < r.cookie.size(); ++i)
     r.cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
-  r.name = "runner";
+  r.sealed.assign(net::kMinResponseSealedBytes + 6, 0x5A);
   out.push_back({"response", encode(2, 0, r)});
   for (auto reason : {net::RefusalReason::ServerFull, net::RefusalReason::WrongPassword,
                       net::RefusalReason::WrongVersion}) {
@@ -215,11 +231,11 @@ std::vector<Datagram> all_message_kinds() {
   in.ack_tick = 120;
   for (net::Tick tick = 121; tick < 129; ++tick)
     in.frames.push_back({tick, tick % 3 == 0 ? net::buttons::kJump : std::uint8_t{0}, 0});
-  out.push_back({"input_player", encode(5, kSessionKey, in)});
+  out.push_back({"input_player", encode(0, 0, in)});
   net::Input ack;
   ack.ack_tick = 122;
-  out.push_back({"input_ack_only", encode(6, kSessionKey, ack)});
-  out.push_back({"disconnect_quit", encode(7, kSessionKey, net::Disconnect{})});
+  out.push_back({"input_ack_only", encode(0, 0, ack)});
+  out.push_back({"disconnect_quit", encode(0, 0, net::Disconnect{})});
   return out;
 }
 

@@ -2,9 +2,10 @@
 // The server side of the fuzz fixture: a SessionTable with one connected player and one
 // address that holds a fresh Challenge, and the datagrams clients send it.
 //
-// Session keys and cookies are random on a real server, so corpus datagrams carry placeholders
-// (fuzz::kSessionKey and kCookiePlaceholder) that the harness replaces with the live values
-// before the table sees them: a mutated datagram still reaches the in-session code.
+// Session keys and cookies are random on a real server, so corpus datagrams are plain Packets
+// that the harness seals with the player's live keys (a hostile client holds its own), and
+// Responses carry their secret in the clear that the harness seals for the live handshake: a
+// mutated datagram still reaches the in-session and join code.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -13,6 +14,7 @@
 #include "fuzz_fixture.hpp"
 #include "net/messages.hpp"
 #include "net/peer_address.hpp"
+#include "net/session_crypto.hpp"
 #include "server/match_host.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
@@ -37,8 +39,6 @@ class ServerUnderFuzz {
   const server::SessionTable& table() const { return *table_; }
 
  private:
-  std::vector<std::uint8_t> with_live_values(std::span<const std::uint8_t> bytes) const;
-
   server::ServerConfig config_;
   server::ServerStats stats_;
   std::unique_ptr<server::MatchHost> match_;
@@ -46,8 +46,12 @@ class ServerUnderFuzz {
   net::PeerAddress player_ = net::PeerAddress::ipv4(10, 0, 0, 1, 40001);
   net::PeerAddress challenged_ = net::PeerAddress::ipv4(10, 0, 0, 2, 40002);
   net::PeerAddress stranger_ = net::PeerAddress::ipv4(10, 0, 0, 3, 40003);
-  net::SessionKey player_key_ = 0;
+  net::SessionKeys player_keys_;
+  net::Sequence next_sequence_ = 1000;
+  net::KeyPair challenged_keys_;
+  net::SessionKeys challenged_session_;
   net::Cookie challenged_cookie_{};
+  net::PublicKey challenged_server_key_{};
   double now_ = 1.0;
 };
 

@@ -3,7 +3,9 @@
 // session (a player on autopilot, prediction on) over its first seconds, as the run of records
 // fuzz_client_session reads:
 //   record = length (2 bytes, little-endian) ‖ wait (1 byte: ms of session time after the
-//            previous record) ‖ that many bytes of one datagram from the server
+//            previous record) ‖ that many bytes of one Packet from the server
+// A hostile server holds the session's keys: once the session has sent its Response, each record
+// is sealed with them (fuzz::server_key_pair() and the session's Hello) before it is delivered.
 // The server is the real MatchLoop with bots, on injected time; nothing is lost or late.
 #include <cstddef>
 #include <cstdint>

@@ -2,11 +2,16 @@
 // refusals, timeouts, key and address checks, replay protection, inputs and snapshots, without
 // sockets (the same code runs behind the real socket in server_loopback_test.cpp).
 #include <gtest/gtest.h>
+#include <sodium.h>
 
 #include <algorithm>
+#include <span>
+#include <string_view>
 
 #include "net/codec.hpp"
+#include "net/password_proof.hpp"
 #include "net/pose_codec.hpp"
+#include "net/session_crypto.hpp"
 #include "schemas/spear_generated.h"
 #include "server/match_host.hpp"
 #include "server/match_summary.hpp"
@@ -28,16 +33,15 @@ server::ServerConfig small_config() {
   return c;
 }
 
-// An Input datagram forged with a chosen key and sequence.
-std::vector<std::uint8_t> forged_input(net::SessionKey key, net::Sequence seq,
+// An Input datagram sealed with a client's keys (as if that client sent it) and a chosen
+// sequence.
+std::vector<std::uint8_t> forged_input(const net::ClientConnection& as, net::Sequence seq,
                                        std::vector<net::InputFrame> frames) {
   net::Packet p;
-  p.sequence = seq;
-  p.key = key;
   net::Input in;
   in.frames = std::move(frames);
   p.message = std::move(in);
-  return net::encode_packet(p);
+  return net::seal_datagram(as.session_keys()->tx, seq, net::encode_packet(p));
 }
 
 std::vector<net::InputFrame> jumps(net::Tick from, int n) {
@@ -144,11 +148,10 @@ TEST(MatchLoopPump, SpectatorInputsChangeNothing) {
   while (without.loop->match().tick() < with.loop->match().tick()) without.tick();
   while (with.loop->match().tick() < without.loop->match().tick()) with.tick();
 
-  const net::SessionKey key = spec.connection.welcome()->session_key;
   spec.silent = true;  // only the forged datagrams below speak for it (fresh sequences)
   for (int i = 0; i < 120; ++i) {
     const net::Tick t = with.loop->match().tick();
-    with.inject(spec.address, forged_input(key, 5000 + i, jumps(t, 4)));
+    with.inject(spec.address, forged_input(spec.connection, 5000 + i, jumps(t, 4)));
     with.tick();
     without.tick();
   }
@@ -163,17 +166,15 @@ TEST(MatchLoopPump, AnotherSessionsKeyOrAnotherPortIsIgnored) {
   pump.connect_all();
   const net::RunnerId ra = *a.connection.welcome()->runner_id;
   const net::RunnerId rb = *b.connection.welcome()->runner_id;
-  const net::SessionKey key_a = a.connection.welcome()->session_key;
-  const net::SessionKey key_b = b.connection.welcome()->session_key;
 
   for (int i = 0; i < 20; ++i) {
     const net::Tick t = pump.loop->match().tick();
-    // From b's address with a's key: b's session refuses the key.
-    pump.inject(b.address, forged_input(key_a, 7000 + i, jumps(t, 4)));
-    // a's key from a's IP but another port: no session there.
+    // From b's address sealed with a's keys: it does not open with b's.
+    pump.inject(b.address, forged_input(a.connection, 7000 + i, jumps(t, 4)));
+    // Sealed with a's keys, from a's IP but another port: no session there.
     net::PeerAddress other_port = a.address;
     other_port.port = static_cast<std::uint16_t>(other_port.port + 1000);
-    pump.inject(other_port, forged_input(key_a, 8000 + i, jumps(t, 4)));
+    pump.inject(other_port, forged_input(a.connection, 8000 + i, jumps(t, 4)));
     pump.tick();
   }
   EXPECT_EQ(pump.stats.drops.count(DropReason::WrongKey), 20u);
@@ -182,19 +183,35 @@ TEST(MatchLoopPump, AnotherSessionsKeyOrAnotherPortIsIgnored) {
   EXPECT_FALSE(ever_leaped(b.snapshots, rb));
   EXPECT_EQ(a.connection.state(), ConnectionState::Connected);
   EXPECT_EQ(b.connection.state(), ConnectionState::Connected);
-  (void)key_b;
 }
 
 TEST(MatchLoopPump, ReplayedDatagramsAreDropped) {
   LoopPump pump(small_config());
   PumpClient& a = pump.add_client(player());
   pump.connect_all();
-  const net::SessionKey key = a.connection.welcome()->session_key;
-  const auto datagram = forged_input(key, 9000, jumps(pump.loop->match().tick() + 1, 1));
+  const auto datagram = forged_input(a.connection, 9000, jumps(pump.loop->match().tick() + 1, 1));
   pump.inject(a.address, datagram);
   EXPECT_EQ(pump.stats.drops.count(DropReason::Replayed), 0u);
   for (int i = 0; i < 5; ++i) pump.inject(a.address, datagram);
   EXPECT_EQ(pump.stats.drops.count(DropReason::Replayed), 5u);
+  // A fresh sequence with one bit changed anywhere (header, body or tag) does not open.
+  const auto fresh = forged_input(a.connection, 9001, jumps(pump.loop->match().tick() + 1, 1));
+  for (const std::size_t at :
+       {std::size_t{0}, std::size_t{9}, fresh.size() / 2, fresh.size() - 1}) {
+    auto changed = fresh;
+    changed[at] ^= 0x04;
+    pump.inject(a.address, changed);
+  }
+  EXPECT_EQ(pump.stats.drops.count(DropReason::WrongKey), 4u);
+  // The same Input unsealed, as version 5 sent it: no one's.
+  net::Packet plain;
+  plain.sequence = 9002;
+  plain.message = net::Input{std::nullopt, jumps(pump.loop->match().tick() + 1, 1)};
+  pump.inject(a.address, net::encode_packet(plain));
+  EXPECT_EQ(pump.stats.drops.count(DropReason::WrongKey), 5u);
+  EXPECT_EQ(pump.stats.drops.count(DropReason::Replayed), 5u);
+  pump.inject(a.address, fresh);  // the unchanged one still goes through
+  EXPECT_EQ(pump.stats.drops.total(), 10u);
 }
 
 TEST(MatchLoopPump, FullServerAndWrongPasswordAreRefusedWithAReason) {
@@ -223,6 +240,86 @@ TEST(MatchLoopPump, FullServerAndWrongPasswordAreRefusedWithAReason) {
   pump.connect_all();
   ASSERT_EQ(second_watcher.connection.state(), ConnectionState::Refused);
   EXPECT_EQ(second_watcher.connection.refusal()->reason, net::RefusalReason::SpectatorsFull);
+}
+
+namespace {
+bool contains(const std::vector<std::uint8_t>& hay, std::span<const std::uint8_t> needle) {
+  return !needle.empty() &&
+         std::search(hay.begin(), hay.end(), needle.begin(), needle.end()) != hay.end();
+}
+std::span<const std::uint8_t> bytes_of(std::string_view s) {
+  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+}  // namespace
+
+TEST(MatchLoopPump, ASniffedSessionGivesAnObserverNoPasswordCheckNoNameAndNoInput) {
+  server::ServerConfig c = small_config();
+  c.password = "swordfish";
+  LoopPump pump(c);
+  std::vector<std::vector<std::uint8_t>> sniffed;
+  pump.tap = &sniffed;
+  PumpClient& a = pump.add_client(player("Ada-Lovelace", "swordfish"));
+  pump.connect_all();
+  ASSERT_EQ(a.connection.state(), ConnectionState::Connected);
+  const net::Tick t = pump.loop->match().tick();
+  a.connection.push_input({t + 2, net::buttons::kJump, 0});
+  pump.ticks(30);
+  ASSERT_GT(sniffed.size(), 20u);
+
+  // What the observer has: the Hello's and the Challenge's keys, the cookie, the Response.
+  std::optional<net::Hello> hello;
+  std::optional<net::Challenge> challenge;
+  std::optional<net::Response> response;
+  std::size_t sealed = 0;
+  for (const auto& d : sniffed) {
+    if (net::is_sealed(d)) {
+      ++sealed;
+      continue;
+    }
+    net::Packet p;
+    ASSERT_EQ(net::decode_packet(d, p), net::DecodeError::None);
+    if (auto* h = std::get_if<net::Hello>(&p.message)) hello = *h;
+    if (auto* ch = std::get_if<net::Challenge>(&p.message)) challenge = *ch;
+    if (auto* r = std::get_if<net::Response>(&p.message)) response = *r;
+    // Nothing past the handshake travels plain.
+    EXPECT_TRUE(std::holds_alternative<net::Hello>(p.message) ||
+                std::holds_alternative<net::Challenge>(p.message) ||
+                std::holds_alternative<net::Response>(p.message));
+  }
+  ASSERT_TRUE(hello && challenge && response);
+  EXPECT_GT(sealed, 20u);  // the Welcome, snapshots, inputs
+
+  // The proofs a guesser could test against (version 5's, and the true one) are on no datagram,
+  // nor the password, nor the name (the Response and the snapshots' roster are sealed).
+  const net::PasswordKey right = net::derive_password_key("swordfish", challenge->server_key);
+  const net::PasswordProof proof =
+      net::make_password_proof(right, challenge->cookie, hello->client_key, challenge->server_key);
+  net::PasswordProof v5{};
+  crypto_generichash(v5.data(), v5.size(), challenge->cookie.data(), challenge->cookie.size(),
+                     bytes_of("swordfish").data(), 9);
+  for (const auto& d : sniffed) {
+    EXPECT_FALSE(contains(d, proof));
+    EXPECT_FALSE(contains(d, v5));
+    EXPECT_FALSE(contains(d, bytes_of("swordfish")));
+    EXPECT_FALSE(contains(d, bytes_of("Ada-Lovelace")));
+  }
+  // The Response's secret opens under the session's keys only: keys an observer can make from
+  // the public keys it saw (with a key pair of its own on either side) do not open it.
+  const net::KeyPair mine = net::KeyPair::generate();
+  for (const auto& keys : {net::client_session_keys(mine, challenge->server_key),
+                           net::server_session_keys(mine, hello->client_key)}) {
+    ASSERT_TRUE(keys);
+    net::ResponseSecret out;
+    EXPECT_FALSE(net::open_response(keys->tx, response->cookie, response->client_key,
+                                    response->sealed, out));
+    EXPECT_FALSE(net::open_response(keys->rx, response->cookie, response->client_key,
+                                    response->sealed, out));
+  }
+  net::ResponseSecret opened;
+  ASSERT_TRUE(net::open_response(a.connection.session_keys()->tx, response->cookie,
+                                 response->client_key, response->sealed, opened));
+  EXPECT_EQ(opened.name, "Ada-Lovelace");
+  EXPECT_EQ(opened.password_proof, proof);
 }
 
 TEST(MatchLoopPump, NoSpectatorsMeansNoSpectators) {
@@ -329,7 +426,7 @@ TEST(MatchLoopPump, ChallengeIsNeverLargerThanTheHelloAndHoldsNoState) {
 }
 
 TEST(MatchLoopPump, AHelloShorterThan256BytesIsIgnored) {
-  // Unpadded, a Hello is a few dozen bytes; a Challenge would fit in 76 of them, but the rule
+  // Unpadded, a Hello is a few dozen bytes; a Challenge would fit in ~110 of them, but the rule
   // is the padding, not the fit.
   LoopPump pump(small_config());
   net::Packet hello;
@@ -340,7 +437,9 @@ TEST(MatchLoopPump, AHelloShorterThan256BytesIsIgnored) {
   // The same Hello with less padding (written with the schema's own builder): big enough for a
   // Challenge, short of the rule.
   flatbuffers::FlatBufferBuilder b;
-  const auto body = wire::CreateHello(b, 0, b.CreateVector(std::vector<std::uint8_t>(80, 0)));
+  const auto padding = b.CreateVector(std::vector<std::uint8_t>(80, 0));
+  const auto body =
+      wire::CreateHello(b, 0, padding, b.CreateVector(std::vector<std::uint8_t>(32, 1)));
   b.Finish(wire::CreatePacket(b, net::kProtocolVersion, 1, 0, wire::Message_Hello, body.Union()),
            wire::PacketIdentifier());
   const std::vector<std::uint8_t> unpadded(b.GetBufferPointer(),
@@ -363,7 +462,8 @@ TEST(MatchLoopPump, ForgedCookieIsDropped) {
   p.sequence = 1;
   net::Response r;
   r.cookie.fill(0xAB);
-  r.name = "mallory";
+  r.client_key = net::KeyPair::generate().public_key;
+  r.sealed.assign(net::kMinResponseSealedBytes + 7, 0x11);
   p.message = r;
   pump.inject(net::PeerAddress::ipv4(192, 0, 2, 8, 6000), net::encode_packet(p));
   EXPECT_EQ(pump.stats.drops.count(DropReason::BadCookie), 1u);
@@ -376,23 +476,33 @@ TEST(MatchLoopPump, AnOverlongNameIsRefusedWithBadNameNotDropped) {
   for (const std::size_t length : {std::size_t{25}, std::size_t{200}}) {
     LoopPump pump(small_config());
     const auto from = net::PeerAddress::ipv4(192, 0, 2, 10, 6100);
+    const net::KeyPair mine = net::KeyPair::generate();
     net::Packet hello;
     hello.sequence = 1;
-    hello.message = net::Hello{net::Role::Player};
+    hello.message = net::Hello{net::Role::Player, mine.public_key};
     pump.inject(from, net::encode_packet(hello));
     ASSERT_EQ(pump.strays().size(), 1u);
     net::Packet challenge;
     ASSERT_EQ(net::decode_packet(pump.strays()[0].bytes, challenge), net::DecodeError::None);
+    const auto& c = std::get<net::Challenge>(challenge.message);
+    const auto keys = net::client_session_keys(mine, c.server_key);
+    ASSERT_TRUE(keys);
+    net::ResponseSecret asked;
+    asked.name = std::string(length, 'a');
+    asked.password_proof = net::make_password_proof(net::derive_password_key("", c.server_key),
+                                                    c.cookie, mine.public_key, c.server_key);
     net::Packet p;
     p.sequence = 2;
-    net::Response r;
-    r.cookie = std::get<net::Challenge>(challenge.message).cookie;
-    r.name = std::string(length, 'a');
-    p.message = r;
+    p.message = net::Response{c.cookie, mine.public_key,
+                              net::seal_response(keys->tx, c.cookie, mine.public_key, asked)};
     pump.inject(from, net::encode_packet(p));
     ASSERT_EQ(pump.strays().size(), 2u) << length;
+    // The answer to a Response the server opened is sealed.
+    std::vector<std::uint8_t> plain;
+    net::Sequence seq = 0;
+    ASSERT_TRUE(net::open_datagram(keys->rx, pump.strays()[1].bytes, seq, plain));
     net::Packet answer;
-    ASSERT_EQ(net::decode_packet(pump.strays()[1].bytes, answer), net::DecodeError::None);
+    ASSERT_EQ(net::decode_packet(plain, answer), net::DecodeError::None);
     const auto* refusal = std::get_if<net::Refusal>(&answer.message);
     ASSERT_NE(refusal, nullptr) << length;
     EXPECT_EQ(refusal->reason, net::RefusalReason::BadName);

@@ -15,6 +15,7 @@
 
 #include "core/client_session.hpp"
 #include "net/codec.hpp"
+#include "net/session_crypto.hpp"
 #include "server/match_loop.hpp"
 #include "sim/prng.hpp"
 
@@ -151,9 +152,16 @@ Outcome run_match(const RunOptions& o) {
   // Leaving, after the server's runner was read (it goes with the session).
   session.quit(now, to_server);
   const std::uint64_t disconnects = stats.disconnects;
+  // The session's keys, as the server holds them, to read what the client sealed.
+  const server::Session* own = loop.sessions().find(address);
+  const std::optional<net::SessionKeys> keys =
+      own ? std::optional(own->keys) : std::optional<net::SessionKeys>();
   for (const auto& bytes : to_server) {
     net::Packet packet;
-    if (net::decode_packet(bytes, packet) == net::DecodeError::None &&
+    std::vector<std::uint8_t> plain;
+    net::Sequence sequence = 0;
+    if (keys && net::open_datagram(keys->rx, bytes, sequence, plain) &&
+        net::decode_packet(plain, packet) == net::DecodeError::None &&
         std::holds_alternative<net::Disconnect>(packet.message))
       ++result.goodbyes;
     if (&bytes == &to_server.front()) {

@@ -9,6 +9,7 @@
 
 #include "net/codec.hpp"
 #include "net/pose_codec.hpp"
+#include "net/session_crypto.hpp"
 #include "replay/resimulation.hpp"
 #include "server/match_host.hpp"
 #include "server/server.hpp"
@@ -63,16 +64,15 @@ bool connect(LoopbackClient& c, double timeout_s = 3.0) {
   return c.state() == ConnectionState::Connected;
 }
 
-std::vector<std::uint8_t> forged_input(net::SessionKey key, net::Sequence seq, net::Tick from,
-                                       int n) {
+// An Input sealed with a client's keys (as if it sent it), with a chosen sequence.
+std::vector<std::uint8_t> forged_input(const net::ClientConnection& as, net::Sequence seq,
+                                       net::Tick from, int n) {
   net::Packet p;
-  p.sequence = seq;
-  p.key = key;
   net::Input in;
   for (int i = 0; i < n; ++i)
     in.frames.push_back({from + static_cast<net::Tick>(i), net::buttons::kJump, 0});
   p.message = std::move(in);
-  return net::encode_packet(p);
+  return net::seal_datagram(as.session_keys()->tx, seq, net::encode_packet(p));
 }
 
 bool ever_leaped(const std::vector<net::Snapshot>& snaps, net::RunnerId id) {
@@ -197,12 +197,11 @@ TEST(ServerLoopback, PlayerAndSpectatorJoinAndInputsMoveOnlyTheOwnRunner) {
   ASSERT_TRUE(pump_until(
       {&a, &b, &s}, [&] { return newest_tick(a) > 0 && newest_tick(s) > 0; }, 3.0));
 
-  // The spectator's forged jumps carry its own valid key; they must move nobody.
-  const net::SessionKey spectator_key = s.connection().welcome()->session_key;
+  // The spectator's forged jumps are sealed with its own keys; they must move nobody.
   for (int i = 0; i < 10; ++i) {
     // A sequence is 32 bits on the wire (it wraps); this test's counts stay far below that.
     const auto seq = static_cast<net::Sequence>(s.connection().stats().datagrams_out + 40 + i);
-    s.send_raw(forged_input(spectator_key, seq, newest_tick(s) + 1, 8));
+    s.send_raw(forged_input(s.connection(), seq, newest_tick(s) + 1, 8));
     pump_until(
         {&a, &b, &s}, [] { return false; }, 0.02);
   }
@@ -233,16 +232,16 @@ TEST(ServerLoopback, AnotherSessionsKeyOrAnotherPortIsIgnored) {
   ASSERT_TRUE(connect(b));
   const net::RunnerId ra = *a.connection().welcome()->runner_id;
   const net::RunnerId rb = *b.connection().welcome()->runner_id;
-  const net::SessionKey key_a = a.connection().welcome()->session_key;
   ASSERT_TRUE(pump_until(
       {&a, &b}, [&] { return newest_tick(b) > 0; }, 3.0));
 
-  // A third socket (another port) with a's key and fresh sequences; and b's socket with a's key.
+  // A third socket (another port) sealing with a's keys and fresh sequences; and b's socket
+  // sealing with a's keys.
   LoopbackClient intruder(player("x"), srv.port());
   for (int i = 0; i < 20; ++i) {
     const net::Tick t = newest_tick(b) + 1;
-    intruder.send_raw(forged_input(key_a, 100000 + i, t, 8));
-    b.send_raw(forged_input(key_a, 200000 + i, t, 8));
+    intruder.send_raw(forged_input(a.connection(), 100000 + i, t, 8));
+    b.send_raw(forged_input(a.connection(), 200000 + i, t, 8));
     pump_until(
         {&a, &b}, [] { return false; }, 0.02);
   }

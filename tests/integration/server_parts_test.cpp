@@ -1,10 +1,13 @@
 // The server's small parts on their own: flags, the tick schedule, tick timings, the rate
 // limiter, the JSON writer, the summary, the Prometheus text, the HTTP listener.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <asio.hpp>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -15,6 +18,7 @@
 #include "server/match_summary.hpp"
 #include "server/metrics_text.hpp"
 #include "server/server_cli.hpp"
+#include "server/server_key_file.hpp"
 #include "server/tick_schedule.hpp"
 #include "server/tick_timings.hpp"
 #include "support/http_get.hpp"
@@ -192,6 +196,39 @@ TEST(AddressRateLimiter, HostsThatShareABucketShareItsBudget) {
   ASSERT_EQ(limit.bucket_of(a), limit.bucket_of(b));
   for (int i = 0; i < 5; ++i) EXPECT_TRUE(limit.allow(a, 0.0));
   EXPECT_FALSE(limit.allow(b, 0.0));  // strict side: the shared budget is spent
+}
+
+TEST(ServerKeyFile, CreatedOnceOwnerOnlyThenReadBackAndGarbageIsRefused) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("spear-key-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "server.key").string();
+  std::string error;
+  const auto made = load_or_create_key_file(path, error);
+  ASSERT_TRUE(made) << error;
+  EXPECT_TRUE(made->created);
+  EXPECT_EQ(std::filesystem::status(path).permissions() & std::filesystem::perms::all,
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  const auto again = load_or_create_key_file(path, error);
+  ASSERT_TRUE(again) << error;
+  EXPECT_FALSE(again->created);
+  EXPECT_EQ(again->secret, made->secret);  // the same key, so the same public key, after a restart
+  EXPECT_EQ(net::KeyPair::from_secret(again->secret).public_key,
+            net::KeyPair::from_secret(made->secret).public_key);
+
+  const std::string bad = (dir / "bad.key").string();
+  std::ofstream(bad) << "not a key\n";
+  error.clear();
+  EXPECT_FALSE(load_or_create_key_file(bad, error));
+  EXPECT_NE(error.find("64 hex digits"), std::string::npos) << error;
+  std::ifstream kept(bad);
+  std::string line;
+  std::getline(kept, line);
+  EXPECT_EQ(line, "not a key");  // never overwritten
+  error.clear();
+  EXPECT_FALSE(load_or_create_key_file((dir / "no-such-dir" / "k").string(), error));
+  EXPECT_NE(error.find("cannot create"), std::string::npos) << error;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(MatchSummary, NamesThatAreNotUtf8StillGiveValidJson) {

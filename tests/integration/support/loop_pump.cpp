@@ -32,6 +32,7 @@ PumpClient& LoopPump::add_client_at(net::ClientConfig c, const net::PeerAddress&
 }
 
 void LoopPump::inject_reply(server::OutDatagram& d) {
+  if (tap) tap->push_back(d.bytes);
   for (auto& c : clients_) {
     if (c->address == d.to) {
       c->connection.receive(d.bytes, now);
@@ -51,7 +52,10 @@ void LoopPump::exchange() {
   for (auto& c : clients_) {
     auto datagrams = c->connection.poll(now);
     if (c->silent) continue;
-    for (const auto& bytes : datagrams) loop->receive(c->address, bytes, now, out_);
+    for (const auto& bytes : datagrams) {
+      if (tap) tap->push_back(bytes);
+      loop->receive(c->address, bytes, now, out_);
+    }
   }
   deliver();
 }

@@ -43,6 +43,9 @@ class LoopPump {
   std::vector<server::OutDatagram>& strays() { return strays_; }
 
   double now = 1000.0;  // seconds, server and clients alike
+  // When set, every datagram between the clients and the server, both ways (an observer on the
+  // path).
+  std::vector<std::vector<std::uint8_t>>* tap = nullptr;
   server::ServerConfig config;
   server::ServerStats stats;
   std::unique_ptr<server::MatchLoop> loop;

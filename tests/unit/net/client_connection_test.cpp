@@ -5,6 +5,7 @@
 
 #include "net/cookie.hpp"
 #include "net/password_proof.hpp"
+#include "net/session_crypto.hpp"
 #include "net/snapshot_encoder.hpp"
 #include "synthetic_pose.hpp"
 
@@ -13,33 +14,56 @@ namespace {
 
 const PeerAddress kClientAddr = PeerAddress::ipv4(127, 0, 0, 1, 40000);
 
-// Just enough of a server: stateless challenge, password check, welcome, snapshots.
+// Just enough of a server: stateless challenge, sealed session, password check, welcome,
+// snapshots.
 struct ScriptedServer {
   ChallengeCookies cookies;
+  KeyPair identity = KeyPair::generate();
   std::string password;
   SessionKey key = 0x5eed5eed5eedull;
   Sequence seq = 1;
+  std::optional<SessionKeys> keys;  // of the client that was welcomed
   SnapshotEncoder encoder;
   std::vector<Input> inputs;
+
+  std::vector<std::uint8_t> seal(Message m) {
+    Packet p;
+    p.message = std::move(m);
+    return seal_datagram(keys->tx, seq++, encode_packet(p));
+  }
 
   std::vector<std::vector<std::uint8_t>> handle(const std::vector<std::uint8_t>& bytes,
                                                 double now) {
     Packet p;
-    if (decode_packet(bytes, p) != DecodeError::None) return {};
-    if (std::holds_alternative<Hello>(p.message))
-      return {encode_packet({0, 0, Challenge{cookies.issue(kClientAddr, now)}})};
-    if (auto* r = std::get_if<Response>(&p.message)) {
-      if (!cookies.verify(r->cookie, kClientAddr, now)) return {};
-      if (!check_password_proof(r->password_proof, r->cookie, password))
-        return {encode_packet({0, 0, Refusal{RefusalReason::WrongPassword, "wrong password"}})};
-      Welcome w{3, key, 1000, 60, 30, 42, r->role, std::nullopt};
-      if (r->role == Role::Player) w.runner_id = 5;
-      return {encode_packet({seq++, 0, w})};
+    if (is_sealed(bytes)) {
+      std::vector<std::uint8_t> plain;
+      Sequence s = 0;
+      if (!keys || !open_datagram(keys->rx, bytes, s, plain) ||
+          decode_packet(plain, p) != DecodeError::None)
+        return {};
+      if (auto* in = std::get_if<Input>(&p.message)) {
+        inputs.push_back(*in);
+        if (in->ack_tick) encoder.acknowledge(*in->ack_tick);
+      }
+      return {};
     }
-    if (auto* in = std::get_if<Input>(&p.message)) {
-      if (p.key != key) return {};
-      inputs.push_back(*in);
-      if (in->ack_tick) encoder.acknowledge(*in->ack_tick);
+    if (decode_packet(bytes, p) != DecodeError::None) return {};
+    if (auto* h = std::get_if<Hello>(&p.message))
+      return {encode_packet(
+          {0, 0, Challenge{cookies.issue(kClientAddr, h->client_key, now), identity.public_key}})};
+    if (auto* r = std::get_if<Response>(&p.message)) {
+      if (!cookies.verify(r->cookie, kClientAddr, r->client_key, now)) return {};
+      const auto k = server_session_keys(identity, r->client_key);
+      ResponseSecret asked;
+      if (!k || !open_response(k->rx, r->cookie, r->client_key, r->sealed, asked)) return {};
+      keys = k;
+      if (!check_password_proof(asked.password_proof,
+                                derive_password_key(password, identity.public_key), r->cookie,
+                                r->client_key, identity.public_key))
+        return {seal(Refusal{RefusalReason::WrongPassword, "wrong password"})};
+      Welcome w{3, key, 1000, 60, 30, 42, asked.role, std::nullopt};
+      if (asked.role == Role::Player) w.runner_id = 5;
+      return {seal(w)};
     }
     return {};
   }
@@ -50,7 +74,7 @@ struct ScriptedServer {
     s.runners = {test::synthetic_runner(5, tick), test::synthetic_runner(6, tick)};
     s.roster = {{5, false, "me"}, {6, true, "bot"}};
     if (applied) s.own = OwnRunnerState{5, tick, *applied, {1, 2, 3}};
-    return encode_packet({seq++, key, encoder.encode(s)});
+    return seal(encoder.encode(s));
   }
 };
 
@@ -146,15 +170,72 @@ TEST(ClientConnection, ReplayedAndForeignDatagramsChangeNothing) {
   c.receive(snap, 1.0);
   c.receive(snap, 1.01);  // replay
   EXPECT_EQ(c.stats().dropped_replay, 1u);
+  // Sealed with another session's keys (or changed on the way): it does not open.
   ScriptedServer impostor;
-  impostor.key = 0x1111;
+  impostor.keys = SessionKeys{};
+  impostor.keys->tx[0] = 1;
   c.receive(impostor.snapshot(1002), 1.02);
   EXPECT_EQ(c.stats().dropped_key, 1u);
+  auto changed = server.snapshot(1002);
+  changed[20] ^= 0x10;
+  c.receive(changed, 1.025);
+  EXPECT_EQ(c.stats().dropped_key, 2u);
+  // A plain datagram once connected: no one's (the session speaks sealed only).
+  Packet plain;
+  plain.sequence = 99;
+  plain.message = Disconnect{DisconnectReason::Kicked};
+  c.receive(encode_packet(plain), 1.027);
+  EXPECT_EQ(c.stats().dropped_key, 3u);
   const std::vector<std::uint8_t> junk(300, 0x41);
   c.receive(junk, 1.03);
   EXPECT_EQ(c.stats().dropped_decode, 1u);
   EXPECT_EQ(c.take_snapshots().size(), 1u);
   EXPECT_EQ(c.state(), ConnectionState::Connected);
+}
+
+TEST(ClientConnection, AServerWithAnotherKeyThanTheOneGivenIsRefusedAndToldNothing) {
+  ScriptedServer server;
+  ClientConfig cfg;
+  cfg.password = "secret";
+  cfg.server_key = KeyPair::generate().public_key;  // not the server's
+  ClientConnection c(cfg);
+  c.start(0.0);
+  std::size_t responses = 0;
+  for (double t = 0.0; t < 1.0; t += 0.05) {
+    for (const auto& d : c.poll(t)) {
+      Packet p;
+      if (decode_packet(d, p) == DecodeError::None && std::holds_alternative<Response>(p.message))
+        ++responses;
+      for (const auto& answer : server.handle(d, t)) c.receive(answer, t);
+    }
+  }
+  EXPECT_EQ(c.state(), ConnectionState::WrongServerKey);
+  EXPECT_EQ(responses, 0u);  // the impostor never sees a proof
+  EXPECT_EQ(c.offered_server_key(), std::optional(server.identity.public_key));
+
+  ClientConfig right = cfg;
+  right.password = "";
+  right.server_key = server.identity.public_key;
+  ClientConnection d(right);
+  d.start(0.0);
+  for (double t = 0.0; t < 1.0; t += 0.05) pump(d, server, t);
+  EXPECT_EQ(d.state(), ConnectionState::Connected);
+}
+
+TEST(ClientConnection, AnUnsealedWelcomeIsNotBelieved) {
+  ScriptedServer server;
+  ClientConnection c(ClientConfig{});
+  c.start(0.0);
+  // Up to the Challenge, then a plain Welcome (anyone on the path could send one).
+  for (const auto& d : c.poll(0.0))
+    for (const auto& answer : server.handle(d, 0.0)) c.receive(answer, 0.0);
+  ASSERT_EQ(c.state(), ConnectionState::Challenged);
+  Packet w;
+  w.sequence = 1;
+  w.message = Welcome{3, 77, 1000, 60, 30, 42, Role::Player, RunnerId{5}};
+  c.receive(encode_packet(w), 0.01);
+  EXPECT_EQ(c.state(), ConnectionState::Challenged);
+  EXPECT_EQ(c.stats().dropped_key, 1u);
 }
 
 TEST(ClientConnection, InputsCarryRedundancyUntilApplied) {
@@ -209,10 +290,12 @@ TEST(ClientConnection, DisconnectBothWays) {
   std::size_t sent = 0;
   for (int i = 0; i < 10; ++i) {
     for (const auto& d : c.poll(1.0 + i * 0.01)) {
+      std::vector<std::uint8_t> plain;
+      Sequence seq = 0;
+      ASSERT_TRUE(open_datagram(server.keys->rx, d, seq, plain));
       Packet p;
-      ASSERT_EQ(decode_packet(d, p), DecodeError::None);
+      ASSERT_EQ(decode_packet(plain, p), DecodeError::None);
       EXPECT_TRUE(std::holds_alternative<Disconnect>(p.message));
-      EXPECT_EQ(p.key, server.key);
       ++sent;
     }
   }
@@ -221,9 +304,7 @@ TEST(ClientConnection, DisconnectBothWays) {
 
   ScriptedServer server2;
   ClientConnection c2 = connected_client(server2);
-  c2.receive(
-      encode_packet({server2.seq++, server2.key, Disconnect{DisconnectReason::ServerShutdown}}),
-      1.0);
+  c2.receive(server2.seal(Disconnect{DisconnectReason::ServerShutdown}), 1.0);
   EXPECT_EQ(c2.state(), ConnectionState::Disconnected);
   EXPECT_EQ(c2.disconnect_reason(), std::optional(DisconnectReason::ServerShutdown));
 }

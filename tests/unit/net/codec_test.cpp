@@ -4,6 +4,8 @@
 
 #include <random>
 
+#include "net/session_crypto.hpp"
+
 namespace spear::net {
 namespace {
 
@@ -25,28 +27,40 @@ Cookie some_cookie() {
 }
 
 TEST(Codec, HelloIsPaddedAndRoundTrips) {
-  const Packet p{1, 0, Hello{Role::Spectator}};
+  PublicKey key{};
+  key[0] = 1;
+  key[31] = 2;
+  const Packet p{1, 0, Hello{Role::Spectator, key}};
   EXPECT_GE(encode_packet(p).size(), kHelloBytes);
   EXPECT_EQ(std::get<Hello>(round_trip(p).message).role, Role::Spectator);
+  EXPECT_EQ(std::get<Hello>(round_trip(p).message).client_key, key);
 }
 
 TEST(Codec, RepliesToUnverifiedPeersAreNoLargerThanHello) {
   const std::size_t hello = encode_packet({1, 0, Hello{}}).size();
-  EXPECT_LE(encode_packet({~Sequence{0}, 0, Challenge{some_cookie()}}).size(), hello);
+  EXPECT_LE(encode_packet({~Sequence{0}, 0, Challenge{some_cookie(), PublicKey{}}}).size(), hello);
   Refusal longest{RefusalReason::WrongVersion, std::string(kMaxRefusalTextBytes + 50, 'x')};
   EXPECT_LE(encode_packet({~Sequence{0}, 0, longest}).size(), hello);
 }
 
 TEST(Codec, ChallengeAndResponse) {
-  EXPECT_EQ(std::get<Challenge>(round_trip({2, 0, Challenge{some_cookie()}}).message).cookie,
-            some_cookie());
-  Response r{some_cookie(), Role::Player, "Ada", {}};
-  r.password_proof[3] = 9;
+  PublicKey server{};
+  server[5] = 55;
+  const auto challenge =
+      std::get<Challenge>(round_trip({2, 0, Challenge{some_cookie(), server}}).message);
+  EXPECT_EQ(challenge.cookie, some_cookie());
+  EXPECT_EQ(challenge.server_key, server);
+  PublicKey client{};
+  client[9] = 99;
+  Response r{some_cookie(), client, std::vector<std::uint8_t>(kMinResponseSealedBytes + 3, 7)};
   const auto back = std::get<Response>(round_trip({3, 0, r}).message);
   EXPECT_EQ(back.cookie, r.cookie);
-  EXPECT_EQ(back.name, "Ada");
-  EXPECT_EQ(back.password_proof, r.password_proof);
-  EXPECT_EQ(back.role, Role::Player);
+  EXPECT_EQ(back.client_key, client);
+  EXPECT_EQ(back.sealed, r.sealed);
+  // A sealed part shorter than role, proof and tag, or longer than a 255-byte name's, is invalid.
+  Packet back_packet;
+  r.sealed.resize(kMinResponseSealedBytes - 1);
+  EXPECT_EQ(decode_packet(encode_packet({3, 0, r}), back_packet), DecodeError::BadField);
 }
 
 TEST(Codec, WelcomeRefusalDisconnect) {
