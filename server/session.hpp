@@ -16,10 +16,10 @@ namespace spear::server {
 
 struct Session {
   net::ClientId id = 0;
-  net::SessionKey key = 0;   // random: names the session in its Welcome
-  net::SessionKeys keys;     // every datagram of the session is sealed with these
+  net::SessionKey key = 0;      // random: names the session in its Welcome
+  net::SessionKeys keys;        // every datagram of the session is sealed with these
   net::PublicKey client_key{};  // its Hello's (a repeated Response must carry the same)
-  net::PeerAddress address;  // the only address and port it may send from
+  net::PeerAddress address;     // the only address and port it may send from
   net::Role role = net::Role::Player;
   std::string name;
   std::optional<net::RunnerId> runner;  // players only
