@@ -104,6 +104,7 @@ void LoadClient::count_snapshot_bytes() {
 void LoadClient::take_snapshots(double now) {
   for (net::Snapshot& s : connection_.take_snapshots()) {
     ++unique_snapshots_;
+    runners_per_snapshot_.add(static_cast<double>(s.runners.size()));
     if (!first_tick_ || s.tick < *first_tick_) first_tick_ = s.tick;
     if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
     if (config_.interpolate || config_.record_truth) {
@@ -218,6 +219,7 @@ ClientFigures LoadClient::figures(double now) const {
   f.snapshots_undecodable = st.snapshots_undecodable;
   f.dropped = st.dropped;
   f.bytes_per_runner = bytes_per_runner_;
+  f.runners_per_snapshot = runners_per_snapshot_;
   f.inputs_generated = inputs_generated_;
   f.inputs_pressed = inputs_pressed_;
   f.interpolated = config_.interpolate;

@@ -53,7 +53,8 @@ struct ClientFigures {
   std::uint64_t snapshots_lost = 0;  // missing ticks in the snapshot stride
   std::uint64_t snapshots_undecodable = 0;
   std::uint64_t dropped = 0;
-  SampleStats bytes_per_runner;  // one sample per snapshot: runner block bytes / runners
+  SampleStats bytes_per_runner;      // one sample per snapshot: runner block bytes / runners
+  SampleStats runners_per_snapshot;  // one sample per decoded snapshot: the runners it listed
   // Distinct input ticks generated (one frame per tick, empty ones included, each handed to
   // the connection once): what the server's --summary-json counts as clients[].inputs.accepted
   // for this client's name when nothing is lost.
@@ -116,6 +117,7 @@ class LoadClient {
   std::uint64_t unique_snapshots_ = 0;
   std::uint64_t seen_runner_bytes_ = 0, seen_runners_ = 0, seen_snapshots_ = 0;
   SampleStats bytes_per_runner_;
+  SampleStats runners_per_snapshot_;
 
   // The bot's local runner: stepped at the ticks its inputs are stamped for.
   std::optional<sim::Course> course_;

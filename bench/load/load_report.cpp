@@ -33,7 +33,7 @@ struct Totals {
   int clients = 0, players = 0, spectators = 0, connected = 0, failed = 0;
   double bytes_down = 0, bytes_up = 0, down_per_s = 0, up_per_s = 0;
   std::uint64_t snapshots_received = 0, snapshots_lost = 0, inputs_generated = 0;
-  SampleStats bytes_per_runner, handshake_ms;
+  SampleStats bytes_per_runner, runners_per_snapshot, handshake_ms;
   double worst_second_difference = 0, worst_step = 0;
   // Against the truth (--truth), over every client that measured.
   bool truth_measured = false;
@@ -66,6 +66,10 @@ Json total_json(const Totals& t) {
                                         {"p99", json_number(t.bytes_per_runner.percentile(99))},
                                         {"max", json_number(t.bytes_per_runner.max())},
                                         {"snapshots", t.bytes_per_runner.count()}};
+  // How many runners each decoded snapshot listed (a full match lists every runner).
+  o["runners_per_snapshot"] = {{"runners_mean", json_number(t.runners_per_snapshot.mean())},
+                               {"runners_min", json_number(t.runners_per_snapshot.percentile(0))},
+                               {"runners_max", json_number(t.runners_per_snapshot.max())}};
   o["snapshots_received"] = t.snapshots_received;
   o["snapshots_lost"] = t.snapshots_lost;
   const std::uint64_t sent = t.snapshots_received + t.snapshots_lost;
@@ -102,6 +106,8 @@ Json client_json(const ClientFigures& c) {
   o["datagrams_up"] = c.datagrams_up;
   o["bytes_per_runner_mean"] = json_number(c.bytes_per_runner.mean());
   o["bytes_per_runner_p99"] = json_number(c.bytes_per_runner.percentile(99));
+  o["runners_per_snapshot_mean"] = json_number(c.runners_per_snapshot.mean());
+  o["runners_per_snapshot_min"] = json_number(c.runners_per_snapshot.percentile(0));
   o["snapshots_received"] = c.snapshots_received;
   o["snapshots_lost"] = c.snapshots_lost;
   o["snapshots_undecodable"] = c.snapshots_undecodable;
@@ -146,6 +152,7 @@ Totals totals_of(const LoadRun& run) {
     t.snapshots_lost += c.snapshots_lost;
     t.inputs_generated += c.inputs_generated;
     t.bytes_per_runner.merge(c.bytes_per_runner);
+    t.runners_per_snapshot.merge(c.runners_per_snapshot);
     if (c.handshake_s) t.handshake_ms.add(*c.handshake_s * 1000.0);
     t.worst_second_difference = std::max(t.worst_second_difference, c.worst_second_difference);
     t.worst_step = std::max(t.worst_step, c.worst_step);
@@ -193,6 +200,9 @@ std::string report_text(const LoadRun& run) {
     << " B/s per client\n"
     << "  bytes per runner per snapshot: mean " << number(t.bytes_per_runner.mean()) << ", p99 "
     << number(t.bytes_per_runner.percentile(99)) << "\n"
+    << "  runners per snapshot: mean " << number(t.runners_per_snapshot.mean()) << ", min "
+    << number(t.runners_per_snapshot.percentile(0)) << ", max "
+    << number(t.runners_per_snapshot.max()) << "\n"
     << "  snapshots received " << t.snapshots_received << ", lost " << t.snapshots_lost << "\n"
     << "  input ticks generated " << t.inputs_generated
     << " (compare with the server's --summary-json clients[].inputs.accepted, by name)\n"

@@ -109,6 +109,10 @@ TEST(LoadAgainstServer, PlayersAndSpectatorsConnectAndMeasure) {
   const double per_runner = json_number(report, "mean");
   EXPECT_GT(per_runner, 0.0) << report;
   EXPECT_LT(per_runner, 140.0) << report;  // well under a raw float pose
+  // 3 bots and 2 players: every snapshot lists the bots, the full ones all five.
+  EXPECT_EQ(json_number(report, "runners_max"), 5.0) << report;
+  EXPECT_GE(json_number(report, "runners_min"), 3.0) << report;
+  EXPECT_GT(json_number(report, "runners_mean"), 4.5) << report;
   EXPECT_GT(json_number(report, "bytes_per_s_down"), 0.0) << report;
   EXPECT_GT(json_number(report, "bytes_per_s_up"), 0.0) << report;
   EXPECT_GT(json_number(report, "inputs_generated"), 0.0) << report;
