@@ -39,7 +39,10 @@ float angle_of(Vec2 from, Vec2 to) {
   return datan2(d.y, d.x);
 }
 
-Vec2 along(float angle, float len) { return {dcos(angle) * len, dsin(angle) * len}; }
+Vec2 along(float angle, float len) {
+  const SinCos sc = dsincos(angle);
+  return {sc.cos * len, sc.sin * len};
+}
 
 float wrap(float a) {
   if (!std::isfinite(a)) return 0.f;

@@ -19,8 +19,10 @@ struct ArmJoints {
 };
 
 ArmJoints arm_fk(Vec2 shoulder, float a_up, float flex) {
-  const Vec2 e = shoulder + Vec2{dsin(a_up), dcos(a_up)} * kUpperArm;
-  const Vec2 h = e + Vec2{dsin(a_up + flex), dcos(a_up + flex)} * kForearm;
+  const SinCos up = dsincos(a_up);
+  const SinCos fore = dsincos(a_up + flex);
+  const Vec2 e = shoulder + Vec2{up.sin, up.cos} * kUpperArm;
+  const Vec2 h = e + Vec2{fore.sin, fore.cos} * kForearm;
   return {e, h};
 }
 
@@ -45,13 +47,19 @@ Chain leg(Vec2 hip, Vec2 target) {
 
 }  // namespace
 
-Vec2 spine_direction(float lean) { return {dsin(lean), -dcos(lean)}; }
+Vec2 spine_direction(float lean) {
+  const SinCos sc = dsincos(lean);
+  return {sc.sin, -sc.cos};
+}
 
 Vec2 shoulder_of(Vec2 pelvis, float lean) {
   return pelvis + spine_direction(lean) * (kSpine - kShoulderDrop);
 }
 
-Vec2 direction(float angle) { return {dcos(angle), dsin(angle)}; }
+Vec2 direction(float angle) {
+  const SinCos sc = dsincos(angle);
+  return {sc.cos, sc.sin};
+}
 
 void hold_spear(BodyTargets& body, const SpearHold& hold, float weight) {
   const Vec2 shoulder = shoulder_of(body.pelvis, body.lean);

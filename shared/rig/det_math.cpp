@@ -148,6 +148,30 @@ float dcos(float x) {
   }
 }
 
+SinCos dsincos(float x) {
+  if (!std::isfinite(x)) return {static_cast<float>(kNaN), static_cast<float>(kNaN)};
+  const Reduced v = reduce_half_pi(x);
+  const double s = sin_poly(v.r);
+  const double c = cos_poly(v.r);
+  SinCos out{};
+  switch (v.quadrant) {
+    case 0:
+      out = {static_cast<float>(s), static_cast<float>(c)};
+      break;
+    case 1:
+      out = {static_cast<float>(c), static_cast<float>(-s)};
+      break;
+    case 2:
+      out = {static_cast<float>(-s), static_cast<float>(-c)};
+      break;
+    default:
+      out = {static_cast<float>(-c), static_cast<float>(s)};
+      break;
+  }
+  if (x == 0.f) out.sin = x;  // keeps the sign of −0, as dsin does
+  return out;
+}
+
 float datan2(float y, float x) { return static_cast<float>(atan2_d(y, x)); }
 
 float dacos(float x) {

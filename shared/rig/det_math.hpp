@@ -26,6 +26,12 @@ namespace spear::rig {
 
 float dsin(float x);
 float dcos(float x);
+// Both at once, from one range reduction: the same bits as dsin(x) and dcos(x).
+struct SinCos {
+  float sin;
+  float cos;
+};
+SinCos dsincos(float x);
 // The angle of (x, y) in (−π, π], libm's conventions: datan2(±0, +0) = ±0, datan2(±0, −0) = ±π.
 float datan2(float y, float x);
 float dacos(float x);  // [0, π] for x in [−1, 1]; NaN outside

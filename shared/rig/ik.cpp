@@ -20,7 +20,8 @@ Vec2 two_bone_ik(Vec2 root, Vec2 target, float l1, float l2, float sign) {
   const float ca = std::clamp((l1 * l1 + d * d - l2 * l2) / (2.f * l1 * d), -1.f, 1.f);
   const float a = dacos(ca);
   const float ang = base + (sign < 0.f ? -a : a);
-  return {root.x + dcos(ang) * l1, root.y + dsin(ang) * l1};
+  const SinCos sc = dsincos(ang);
+  return {root.x + sc.cos * l1, root.y + sc.sin * l1};
 }
 
 Vec2 clamp_leg_target(Vec2 hip, Vec2 target) {

@@ -99,9 +99,11 @@ BodyTargets locomotion_step(RigState& s, const RigInput& in, float dt, float* sc
     b.arm[i].flex = lerp(0.25f, 1.3f, s.gait) + 0.55f * std::fmax(0.f, a / g.arm_swing);
   }
   const Vec2 shoulder = shoulder_of(b.pelvis, b.lean);
-  const Vec2 far_elbow = shoulder + Vec2{dsin(b.arm[1].a_up), dcos(b.arm[1].a_up)} * kUpperArm;
+  const SinCos up = dsincos(b.arm[1].a_up);
+  const Vec2 far_elbow = shoulder + Vec2{up.sin, up.cos} * kUpperArm;
   const float fa = b.arm[1].a_up + b.arm[1].flex;
-  const Vec2 far_hand = far_elbow + Vec2{dsin(fa), dcos(fa)} * kForearm;
+  const SinCos fore = dsincos(fa);
+  const Vec2 far_hand = far_elbow + Vec2{fore.sin, fore.cos} * kForearm;
   const float walk_angle = -0.45f + 0.5f * b.arm[1].a_up;
   const Vec2 walk_tail = far_hand - direction(walk_angle) * kWalkSpearAlong;
 

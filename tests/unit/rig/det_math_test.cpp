@@ -11,6 +11,7 @@
 #include <functional>
 #include <limits>
 #include <tuple>
+#include <vector>
 
 namespace spear::rig {
 namespace {
@@ -230,6 +231,39 @@ TEST(DetMath, NoNaNForFiniteInput) {
     ASSERT_FALSE(std::isnan(dhypot(x, y))) << x << ", " << y;
     const float c = std::fmod(x, 1.f);  // in (-1, 1)
     ASSERT_FALSE(std::isnan(dacos(c))) << c;
+  }
+}
+
+// dsincos is dsin and dcos from one reduction: the same bits, special inputs and −0 included.
+TEST(DetMath, SinCosGivesTheBitsOfSinAndCos) {
+  std::uint32_t s = 777;
+  auto next = [&] {
+    s = s * 1664525u + 1013904223u;
+    return s;
+  };
+  auto same = [](float a, float b) {
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) ||
+           (std::isnan(a) && std::isnan(b));
+  };
+  std::vector<float> xs = {0.f,
+                           -0.f,
+                           1e-40f,
+                           -1e-40f,
+                           kPiF,
+                           -kPiF,
+                           1e7f,
+                           -3e9f,
+                           std::numeric_limits<float>::infinity(),
+                           std::numeric_limits<float>::quiet_NaN()};
+  for (int i = 0; i < 200000; ++i) {
+    const float angle = static_cast<float>(static_cast<std::int32_t>(next())) * 1e-8f;  // ±21 rad
+    xs.push_back(angle);
+    xs.push_back(std::bit_cast<float>(next()));  // any bit pattern
+  }
+  for (const float x : xs) {
+    const SinCos sc = dsincos(x);
+    ASSERT_TRUE(same(sc.sin, dsin(x))) << x;
+    ASSERT_TRUE(same(sc.cos, dcos(x))) << x;
   }
 }
 
