@@ -136,14 +136,20 @@ TEST(PasswordGuessing, OneHostIsLockedOutAfterRepeatedFailures) {
 
   // Even the right password is not checked from there while locked out...
   PumpClient& same_host = pump.add_client_at(player("right", "swordfish"), host(1, 2000));
-  // ...but another host with it joins at once.
-  PumpClient& other_host = pump.add_client_at(player("friend", "swordfish"), host(2, 2000));
+  // ...but other hosts with it join at once. (Two hosts share limits only when their keyed
+  // hashes land in one slot, about 1 time in 2048 for a pair here; of three friends, at least
+  // two always join, so the check cannot fail by chance.)
+  std::vector<PumpClient*> friends;
+  for (std::uint8_t h = 2; h <= 4; ++h)
+    friends.push_back(&pump.add_client_at(player("friend", "swordfish"), host(h, 2000)));
   pump.connect_all();
   EXPECT_EQ(same_host.connection.state(), ConnectionState::Refused);
   ASSERT_TRUE(same_host.connection.refusal());
   EXPECT_NE(same_host.connection.refusal()->text.find("too many password attempts"),
             std::string::npos);
-  EXPECT_EQ(other_host.connection.state(), ConnectionState::Connected);
+  int joined = 0;
+  for (PumpClient* f : friends) joined += f->connection.state() == ConnectionState::Connected;
+  EXPECT_GE(joined, 2);
 
   // After the lockout (2 s for the fifth failure) and a refill, the right password works.
   pump.now += 10.0;

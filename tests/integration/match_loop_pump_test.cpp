@@ -541,9 +541,12 @@ TEST(MatchLoopPump, HandshakeFloodFromOneAddressIsRateLimited) {
   }
   EXPECT_EQ(pump.strays().size(), 20u);  // the burst, then nothing (time stood still)
   EXPECT_EQ(pump.stats.drops.count(DropReason::RateLimited), 980u);
-  // Another host is not affected.
-  pump.inject(net::PeerAddress::ipv4(198, 51, 100, 2, 1000), bytes);
-  EXPECT_EQ(pump.strays().size(), 21u);
+  // Other hosts are not affected. (Hosts share a budget only when their keyed hashes land in
+  // one of the 4096 buckets, about 1 time in 4096 for a pair; of three other hosts, at least two
+  // are then always answered, so the check cannot fail by chance.)
+  for (std::uint8_t h = 2; h <= 4; ++h)
+    pump.inject(net::PeerAddress::ipv4(198, 51, 100, h, 1000), bytes);
+  EXPECT_GE(pump.strays().size(), 22u);
 }
 
 TEST(MatchLoopPump, ShutdownTellsEveryClientAndRefusesNewOnes) {
