@@ -28,6 +28,8 @@ struct Session {
   net::Sequence next_sequence = 1;      // of our datagrams to it
   net::ReplayWindow replay;             // of its datagrams
   net::SnapshotEncoder encoder;         // its baselines
+  std::optional<net::InputView> view;   // what it shows, from its newest Input that said
+  net::Sequence view_sequence = 0;      // the sequence of that Input
   net::Welcome welcome;                 // sent again if its Response is repeated
   ClientRecord record;                  // for the summary; kept by the table when it leaves
   bool had_snapshot = false;            // sent at least one snapshot

@@ -321,6 +321,10 @@ void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now
   if (auto* input = std::get_if<net::Input>(&packet.message)) {
     ++record.input_datagrams;
     if (input->ack_tick) s.encoder.acknowledge(*input->ack_tick);
+    if (input->view && packet.sequence > s.view_sequence) {  // an older one arriving late: not
+      s.view = input->view;
+      s.view_sequence = packet.sequence;
+    }
     // Spectators steer nothing: their frames are read by no one.
     if (s.role == net::Role::Player && s.runner && !input->frames.empty()) {
       const InputCounts counts = match_.submit(*s.runner, input->frames);
@@ -422,35 +426,61 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool w
   const auto frame = std::make_shared<const net::SnapshotFrame>(base, last_frame_.get());
   last_frame_ = frame;
   const std::size_t n = frame->size();
-  // Spectators: the runners in id order, at most a snapshot's worth.
-  std::vector<std::uint32_t> spectator_order(std::min(n, net::kMaxRunnersPerSnapshot));
-  std::iota(spectator_order.begin(), spectator_order.end(), 0u);
-  std::vector<std::uint32_t> own_order;
-  own_order.reserve(n);
+  const std::size_t per_snapshot = std::min(n, net::kMaxRunnersPerSnapshot);
+  // A client with nothing to centre on (a spectator that has not said what it follows): the
+  // runners in id order, at most a snapshot's worth.
+  std::vector<std::uint32_t> id_order(per_snapshot);
+  std::iota(id_order.begin(), id_order.end(), 0u);
+  // The runners along the course, once for everyone: each client's order is read off it
+  // outwards from the runner it centres on.
+  std::vector<std::uint32_t> along(n);
+  std::iota(along.begin(), along.end(), 0u);
+  std::stable_sort(along.begin(), along.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return frame->distance(a) < frame->distance(b);
+  });
+  std::vector<std::uint32_t> place(n);
+  for (std::uint32_t k = 0; k < n; ++k) place[along[k]] = k;
+  std::vector<std::uint32_t> order;
+  order.reserve(n);
   for (auto& [address, sp] : sessions_) {
     Session& s = *sp;
     if (waiting_only && s.had_snapshot) continue;
     s.had_snapshot = true;
-    std::span<const std::uint32_t> order = spectator_order;
     std::optional<net::OwnRunnerState> own;
     const auto mine = s.runner ? frame->index_of(*s.runner) : std::nullopt;
-    if (mine) {
-      // The player's runner first, then the others nearest along the course: the encoder
-      // leaves out the last ones when the datagram is full.
-      own_order.clear();
-      for (std::uint32_t i = 0; i < n; ++i)
-        if (i != *mine) own_order.push_back(i);
-      const double d = frame->distance(*mine);
-      std::stable_sort(own_order.begin(), own_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return std::abs(frame->distance(a) - d) < std::abs(frame->distance(b) - d);
-      });
-      own_order.insert(own_order.begin(), static_cast<std::uint32_t>(*mine));
-      if (own_order.size() > net::kMaxRunnersPerSnapshot)
-        own_order.resize(net::kMaxRunnersPerSnapshot);
-      order = own_order;
-      own = match_.own_runner_state(*s.runner, base.tick);
+    if (mine) own = match_.own_runner_state(*s.runner, base.tick);
+    // The runner the client's view follows (its own unless it said otherwise), then the others
+    // nearest to it along the course, the player's own runner always first: the encoder leaves
+    // out the last ones when the datagram is full.
+    std::optional<std::size_t> centre = mine;
+    if (s.view && s.view->followed) {
+      if (const auto f = frame->index_of(*s.view->followed)) centre = *f;
     }
-    net::SnapshotMessage msg = s.encoder.encode(frame, order, own);
+    std::span<const std::uint32_t> chosen = id_order;
+    net::SnapshotFocus focus;
+    if (centre) {
+      order.clear();
+      if (mine) order.push_back(static_cast<std::uint32_t>(*mine));
+      const double d = frame->distance(*centre);
+      std::size_t lo = place[*centre], hi = place[*centre] + 1;  // [lo, hi) taken
+      if (!mine || *mine != *centre) order.push_back(static_cast<std::uint32_t>(*centre));
+      focus.pinned = order.size();
+      // Near: within reach of the view's wider side, plus a margin to cover the time a runner
+      // needs to cross it (PROTOCOL.md "Roll call").
+      const double reach = net::kNearViewShare * (s.view ? s.view->width : net::kDefaultViewWidth) +
+                           net::kNearMargin;
+      focus.near = order.size();
+      while (order.size() < per_snapshot && (lo > 0 || hi < n)) {
+        const bool down = lo > 0 && (hi >= n || d - frame->distance(along[lo - 1]) <=
+                                                    frame->distance(along[hi]) - d);
+        const std::uint32_t next = down ? along[--lo] : along[hi++];
+        if (mine && next == *mine) continue;
+        order.push_back(next);
+        if (std::abs(frame->distance(next) - d) <= reach) focus.near = order.size();
+      }
+      chosen = order;
+    }
+    net::SnapshotMessage msg = s.encoder.encode(frame, chosen, own, focus);
     ++stats_.snapshots_sent;
     send(s, std::move(msg), out);
   }

@@ -150,6 +150,39 @@ void rank_scoreboard(std::vector<ScoreRow>& rows) {
   });
 }
 
+void fill_race_board(HudState& hud, std::span<const RunnerView> drawn,
+                     std::span<const RunnerSummaryView> others) {
+  const auto down = [](net::RunnerMode m) {
+    return m == net::RunnerMode::Down || m == net::RunnerMode::Falling;
+  };
+  for (const RunnerView& r : drawn) {
+    ScoreRow row;
+    row.name = r.name + (r.own ? " (you)" : "");
+    row.score = r.frame.score;
+    row.best = std::max(r.frame.best, r.frame.score);
+    row.followed = r.followed;
+    row.down = down(r.frame.mode);
+    row.away = (r.frame.flags & net::runner_flags::kAway) != 0;
+    hud.scoreboard.push_back(row);
+    hud.race.push_back({r.frame.distance, r.lane, r.followed});
+  }
+  for (const RunnerSummaryView& o : others) {
+    const int lane = static_cast<int>(o.id);  // the lane is the runner id
+    if (std::any_of(drawn.begin(), drawn.end(),
+                    [&](const RunnerView& r) { return r.lane == lane; }))
+      continue;
+    ScoreRow row;
+    row.name = o.name + (o.own ? " (you)" : "");
+    row.score = static_cast<int>(std::min<std::uint32_t>(o.score, 1u << 30));
+    row.best = row.score;  // a summary carries no best
+    row.down = down(o.mode);
+    row.away = (o.flags & net::runner_flags::kAway) != 0;
+    hud.scoreboard.push_back(row);
+    hud.race.push_back({o.distance, lane, false});
+  }
+  rank_scoreboard(hud.scoreboard);
+}
+
 NetPlotSample plot_sample(const NetReading& r) {
   NetPlotSample s;
   s.ping_ms = r.ping_ms ? *r.ping_ms : -1.f;
@@ -170,6 +203,7 @@ struct WorldShown {
   double camera_x = 0.0;
   double ground_x = 0.0;
   bool skeleton = false;
+  std::span<const RunnerSummaryView> others = {};  // runners known only from summaries
 };
 
 // The world part of a frame: the figures, the obstacles in view (`obstacles_in(from, to)`), the
@@ -257,19 +291,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
     f.rig_x_from_rig = followed->rig_scroll.has_value();
     f.contact = drawn_foot_contact(followed->frame.pose);
   }
-  for (const RunnerView& r : w.runners) {
-    if (in_lab) break;  // no race in the lab
-    ScoreRow row;
-    row.name = r.name + (r.own ? " (you)" : "");
-    row.score = r.frame.score;
-    row.best = std::max(r.frame.best, r.frame.score);
-    row.followed = r.followed;
-    row.down = r.frame.mode == net::RunnerMode::Down || r.frame.mode == net::RunnerMode::Falling;
-    row.away = (r.frame.flags & net::runner_flags::kAway) != 0;
-    hud.scoreboard.push_back(row);
-    hud.race.push_back({r.frame.distance, r.lane, r.followed});
-  }
-  rank_scoreboard(hud.scoreboard);
+  if (!in_lab) fill_race_board(hud, w.runners, w.others);  // no race in the lab
   hud.net_graph = extras.net_graph;
   return f;
 }
@@ -290,8 +312,9 @@ std::string speed_text(double speed) {
 
 FrameData assemble_frame(const ClientSession& session, double now, float time,
                          const HudExtras& extras) {
-  const WorldShown w{session.runners(), session.followed(), session.camera_x(), session.ground_x(),
-                     session.skeleton_overlay()};
+  WorldShown w{session.runners(), session.followed(), session.camera_x(), session.ground_x(),
+               session.skeleton_overlay()};
+  w.others = session.others();
   FrameData f = assemble_world(
       w, [&](double from, double to) { return session.obstacles(from, to); }, time, extras);
   HudState& hud = f.hud;

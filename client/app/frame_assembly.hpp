@@ -4,12 +4,14 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/client_session.hpp"
 #include "core/drawn_foot_contact.hpp"
 #include "core/replay_scene.hpp"
+#include "core/runner_summary_view.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/hud_state.hpp"
 #include "render/net_plot_history.hpp"
@@ -75,6 +77,12 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
 // runner's HUD, and a banner with the race number (0: none), the time played, the length and
 // the speed; paused and the end are said in the middle.
 FrameData assemble_replay_frame(const ReplayScene& scene, std::uint32_t race_number, float time);
+
+// The scoreboard (ranked) and the race strip: a row and a mark for each runner drawn and each
+// one known only from its summary (`others`, a big race's runners far from the followed one),
+// every runner once (a summary of a runner drawn is left out). Adds to what `hud` holds.
+void fill_race_board(HudState& hud, std::span<const RunnerView> drawn,
+                     std::span<const RunnerSummaryView> others);
 
 // Orders the scoreboard by the figure its rows show: the current run's score, highest first (the
 // live race); ties by best, then as given.

@@ -3,6 +3,7 @@
 #include <SFML/Window/Event.hpp>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -32,6 +33,7 @@
 #include "net/udp_endpoint.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/offscreen.hpp"
+#include "render/view.hpp"
 
 namespace {
 
@@ -472,6 +474,8 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     loop.begin_frame();
     const bool still = !loop.focused || loop.paused();
     const float dt = still ? 0.f : std::min(kMaxDt, static_cast<float>(frame_dt));
+    session.set_view_width(
+        static_cast<std::uint16_t>(std::lround(letterbox(window.getSize()).world_size.x)));
     pump_session(session, setup.socket.get(), now, dt);
     if (!loop.take_actions(now)) window.close();
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));

@@ -128,6 +128,12 @@ void ClientSession::update(double wall, float dt_cosmetic, Outbox& out) {
   const float frame_dt = last_update_ >= 0.0 ? static_cast<float>(std::min(since_last, 0.25)) : 0.f;
   world_.build(frame_dt, dt_cosmetic, inputs_.predictor());
   instruments_.on_followed(followed());
+  if (net::ClientConnection* conn = link_.connection(); conn && link_.connected()) {
+    net::InputView view;
+    if (const RunnerView* f = followed()) view.followed = static_cast<net::RunnerId>(f->frame.id);
+    view.width = view_width_;
+    conn->set_view(view, now);
+  }
   last_update_ = now;
   link_.flush(now, out);  // this frame's input right away
 

@@ -23,6 +23,7 @@
 #include "core/key_script.hpp"
 #include "core/pause_clock.hpp"
 #include "core/run_stats.hpp"
+#include "core/runner_summary_view.hpp"
 #include "core/runner_view.hpp"
 #include "core/session_instruments.hpp"
 #include "core/session_link.hpp"
@@ -78,6 +79,9 @@ class ClientSession {
   // server parks the runner (the away press goes with the next input tick) and, on return, runs
   // it on after a countdown (the back press). Otherwise (local play, spectators) nothing.
   void set_away(bool away) { inputs_.set_away(away); }
+  // Course units the window shows across (the app's letterbox; headless: 16:9). The server hears
+  // it with the followed runner and sends the runners nearest that one first.
+  void set_view_width(std::uint16_t units) { view_width_ = units; }
   // What scripted presses during the last updates asked of the app (net graph, quit), in order.
   std::vector<LocalAction> take_local_actions() { return std::exchange(local_actions_, {}); }
   // Pauses the session at wall time `now` (a local match paused with its embedded server):
@@ -101,6 +105,9 @@ class ClientSession {
   std::uint64_t inputs_generated() const { return inputs_.generated(); }
 
   const std::vector<RunnerView>& runners() const { return world_.runners(); }
+  // The runners known only from the snapshots' summaries this frame (a big race: no pose for
+  // the runners far from the followed one), none of them among runners().
+  const std::vector<RunnerSummaryView>& others() const { return world_.others(); }
   const RunnerView* followed() const { return world_.followed(); }
   const RunnerView* own() const { return world_.own(); }
   double camera_x() const;
@@ -145,6 +152,7 @@ class ClientSession {
   double now_ = 0.0;                        // session time of the last update
   double last_update_ = -1.0;               // session time of the update before
   bool local_skeleton_ = false;             // a spectator's own overlay (S)
+  std::uint16_t view_width_ = net::kDefaultViewWidth;
   std::vector<LocalAction> local_actions_;
 };
 

@@ -139,11 +139,16 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
     rebuild_from(tick);  // what it carries may rebuild its predecessors better than its stand-in
     return Insert::Added;
   }
-  // Older than the snapshot playback already stands on: it can change nothing.
-  if (playing_ && it == snapshots_.begin() && !snapshots_.empty() &&
-      snapshots_.front().time <= render_time_) {
-    ++stats_.too_old;
-    return Insert::TooOld;
+  // Older than the snapshot before the one playback stands on: it can change nothing (older
+  // ones are kept only for runners missing from the snapshots since, see prune).
+  if (playing_ && !snapshots_.empty()) {
+    const auto past = std::upper_bound(snapshots_.begin(), snapshots_.end(), render_time_,
+                                       [](double v, const Snapshot& s) { return v < s.time; });
+    const auto stand = past - std::min<std::ptrdiff_t>(past - snapshots_.begin(), 2);
+    if (past != snapshots_.begin() && it <= stand) {
+      ++stats_.too_old;
+      return Insert::TooOld;
+    }
   }
   if (it != snapshots_.end()) ++stats_.reordered;
   clock_.on_snapshot(time, local_time);
@@ -452,12 +457,14 @@ void InterpolationBuffer::advance_clock(double local_time) {
   delay_ = now - render_time_;
 }
 
-void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const {
+std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
+    double t, InterpolatedView& view, std::vector<std::uint8_t>* held) const {
   view.runners.clear();
+  if (held) held->clear();
   view.render_time = t;
   if (snapshots_.empty()) {
     view.kind = SampleKind::Empty;
-    return;
+    return std::nullopt;
   }
   // b: the first snapshot after t; a: the one before it.
   auto b = std::upper_bound(snapshots_.begin(), snapshots_.end(), t,
@@ -467,26 +474,146 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
     // the match moves on, then start them. They appear when playback reaches them.
     view.kind = SampleKind::Early;
     view.base_tick = b->tick;
-    return;
+    return std::nullopt;
   }
-  const Snapshot& a = *(b - 1);
+  const auto bi = static_cast<std::size_t>(b - snapshots_.begin());
+  const std::size_t ai = bi - 1;
+  const Snapshot& a = snapshots_[ai];
   view.base_tick = a.tick;
-  if (b != snapshots_.end()) {
-    view.kind = SampleKind::Interpolated;
-    const double span = b->time - a.time;
-    const double u = std::clamp((t - a.time) / span, 0.0, 1.0);
-    for (const auto& ra : a.runners) {
-      const RunnerFrame* rb = b->find(ra.id);
-      // Gone at b (it leaves there), or a restart (step, do not sweep across the course).
-      if (!rb || teleported(ra, *rb, span)) {
-        view.runners.push_back(ra);
-      } else {
-        view.runners.push_back(blend(ra, *rb, u, span));
+  const bool interpolating = b != snapshots_.end();
+
+  // The snapshots a runner's gap around t can reach, each runner's appearances in them grouped
+  // (sorted by runner, then slot): back to its last appearance before the gap (within the limit
+  // of b, or a later one could not be within it), on to its first one after (within the limit of
+  // a). Past the newest: back the limit from it.
+  constexpr auto limit = static_cast<std::int64_t>(kMaxRunnerGapTicks);
+  const auto first_from = [this](std::int64_t tick) {
+    return static_cast<std::size_t>(
+        std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
+                         [](const Snapshot& s, std::int64_t v) { return s.tick < v; }) -
+        snapshots_.begin());
+  };
+  std::size_t lo = 0, hi = bi;  // [lo, hi)
+  if (interpolating) {
+    lo = std::min(first_from(std::int64_t{b->tick} - limit), ai);
+    hi = std::max(first_from(std::int64_t{a.tick} + limit + 1), bi + 1);
+  } else {
+    lo = first_from(std::int64_t{a.tick} - limit);
+  }
+  // A rebuilt one's carrier tells which of its runners are copies (genuine).
+  while (hi < snapshots_.size() && snapshots_[hi - 1].rebuilt) ++hi;
+  std::vector<Appearance>& apps = appearances_;
+  apps.clear();
+  // Everything between a rebuilt snapshot and its carrier was rebuilt too: the carrier is the
+  // next received one.
+  std::size_t carrier = hi;
+  for (std::size_t slot = hi; slot-- > lo;) {
+    const Snapshot& s = snapshots_[slot];
+    if (!s.rebuilt) carrier = slot;
+    const auto c = static_cast<std::uint32_t>(s.rebuilt && carrier < hi ? carrier : slot);
+    for (const auto& r : s.runners) apps.push_back({r.id, static_cast<std::uint32_t>(slot), c, &r});
+  }
+  std::sort(apps.begin(), apps.end(), [](const Appearance& x, const Appearance& y) {
+    return x.id != y.id ? x.id < y.id : x.slot < y.slot;
+  });
+  const Appearance* const apps_begin = apps.data();
+  const Appearance* const apps_end = apps_begin + apps.size();
+  const auto group_end = [apps_end](const Appearance* first) {
+    const Appearance* last = first;
+    while (last != apps_end && last->id == first->id) ++last;
+    return last;
+  };
+  const auto group_of = [&](std::uint32_t id) {
+    const Appearance* first = std::lower_bound(
+        apps_begin, apps_end, id, [](const Appearance& x, std::uint32_t v) { return x.id < v; });
+    return std::pair{first, first != apps_end && first->id == id ? group_end(first) : first};
+  };
+  // Whether the group [from, end) holds an appearance in `slot` (the group is sorted by slot).
+  const auto holds = [](const Appearance* from, const Appearance* end, std::size_t slot) {
+    for (; from != end && from->slot <= slot; ++from)
+      if (from->slot == slot) return true;
+    return false;
+  };
+  // Whether e (of the group ending at end) says where the runner was: not a rebuilt snapshot's
+  // copy of it from the one before, held there because its carrier lacks it ("leaves at the
+  // carrier"), which says nothing of where it was.
+  const auto genuine = [&](const Appearance& e, const Appearance* end) {
+    return e.carrier == e.slot || holds(&e + 1, end, e.carrier);
+  };
+  // One runner's appearances around t: in a, in b (as they are), and its last genuine one at or
+  // before a and first genuine one at or after b.
+  struct Around {
+    const Appearance* at_a = nullptr;
+    const Appearance* at_b = nullptr;
+    const Appearance* last = nullptr;
+    const Appearance* next = nullptr;
+  };
+  const auto around = [&](const Appearance* first, const Appearance* end) {
+    Around r;
+    for (const Appearance* e = first; e != end; ++e) {
+      if (e->slot == ai) r.at_a = e;
+      if (e->slot == bi) r.at_b = e;
+      if (e->slot <= ai) {
+        if (genuine(*e, end)) r.last = e;
+      } else if (!r.next && genuine(*e, end)) {
+        r.next = e;
       }
     }
-    for (const auto& rb : b->runners)
-      if (!a.find(rb.id)) view.runners.push_back(rb);  // appears: shown as first seen
-    return;
+    return r;
+  };
+  const auto tick_of = [this](const Appearance* e) { return snapshots_[e->slot].tick; };
+  std::optional<std::uint32_t> keep_from;
+  const auto keep = [&](const Appearance* e) {
+    if (!keep_from || tick_of(e) < *keep_from) keep_from = tick_of(e);
+  };
+  const auto show = [&](const RunnerFrame& f, bool held_open) {
+    view.runners.push_back(f);
+    if (held) held->push_back(held_open ? 1 : 0);
+  };
+
+  if (interpolating) {
+    view.kind = SampleKind::Interpolated;
+    // Between two appearances of one runner: blended, or a restart (step at the later one, do
+    // not sweep across the course).
+    const auto between = [&](const Appearance& p, const Appearance& c) {
+      const Snapshot& sp = snapshots_[p.slot];
+      const double span = snapshots_[c.slot].time - sp.time;
+      if (teleported(*p.frame, *c.frame, span)) {
+        show(*p.frame, false);
+      } else {
+        show(blend(*p.frame, *c.frame, std::clamp((t - sp.time) / span, 0.0, 1.0), span), false);
+      }
+    };
+    const auto resolve = [&](const Around& r) {
+      if (r.at_a && r.at_b && r.last == r.at_a && r.next == r.at_b) {
+        between(*r.at_a, *r.at_b);
+      } else if (r.last && r.next && tick_of(r.next) - tick_of(r.last) <= kMaxRunnerGapTicks) {
+        between(*r.last, *r.next);  // across its gap, as if the snapshots between held it
+      } else if (r.at_a && r.at_b) {
+        between(*r.at_a, *r.at_b);
+      } else if (r.at_a) {
+        show(*r.at_a->frame, true);  // gone at b (it leaves there, or is away for longer)
+      } else if (r.at_b) {
+        show(*r.at_b->frame, false);  // appears: shown as first seen
+      }
+      // Missing from a: its last appearance may still be needed when a later one arrives.
+      if (r.last && r.last != r.at_a) keep(r.last);
+    };
+    for (const auto& ra : a.runners) {
+      const auto [first, end] = group_of(ra.id);
+      resolve(around(first, end));
+    }
+    for (const auto& rb : b->runners) {
+      const auto [first, end] = group_of(rb.id);
+      if (!holds(first, end, ai)) resolve(around(first, end));
+    }
+    // In neither: shown only across a gap.
+    for (const Appearance* first = apps_begin; first != apps_end;) {
+      const Appearance* end = group_end(first);
+      if (!holds(first, end, ai) && !holds(first, end, bi)) resolve(around(first, end));
+      first = end;
+    }
+    return keep_from;
   }
   // Past the newest snapshot: extrapolate from the last two, briefly, then hold.
   const double past = t - a.time;
@@ -497,7 +624,7 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
   for (const auto& rn : a.runners) {
     const RunnerFrame* rp = prev ? prev->find(rn.id) : nullptr;
     if (!rp || gap <= 0.0 || gap > kStaleGap || teleported(*rp, rn, gap)) {
-      view.runners.push_back(rn);
+      show(rn, false);
       view.runners.back().speed = 0.f;
       continue;
     }
@@ -509,8 +636,23 @@ void InterpolationBuffer::sample_runners(double t, InterpolatedView& view) const
     out.speed = static_cast<float>((rn.distance - rp->distance) / gap);
     blend_lab(out, *rp, rn, static_cast<float>(1.0 + k), gap);
     if (view.kind == SampleKind::Held) out.speed = 0.f;
-    view.runners.push_back(out);
+    show(out, false);
   }
+  // Missing from the newest but in one within the limit before it: held at its last pose, not
+  // extrapolated from its own last two. Nothing after that one holds it, so the interval before
+  // the newest already held it there (or, last seen earlier, did not show it): moving it on now
+  // would jump. A snapshot that shows it again fades it from there (the kind changes).
+  for (const Appearance* first = apps_begin; first != apps_end;) {
+    const Appearance* end = group_end(first);
+    const bool in_newest = holds(first, end, ai);
+    const Around r = in_newest ? Around{} : around(first, end);
+    first = end;
+    if (in_newest || !r.last || a.tick - tick_of(r.last) > kMaxRunnerGapTicks) continue;
+    show(*r.last->frame, true);
+    view.runners.back().speed = 0.f;
+    keep(r.last);
+  }
+  return keep_from;
 }
 
 void InterpolationBuffer::smooth(double dt, double previous_time) {
@@ -523,7 +665,8 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
   // correction needs it.
   std::optional<InterpolatedView> previous;
   for (auto& [id, track] : tracks_) track.seen = false;
-  for (auto& r : view_.runners) {
+  for (std::size_t i = 0; i < view_.runners.size(); ++i) {
+    RunnerFrame& r = view_.runners[i];
     auto [it, fresh] = tracks_.try_emplace(r.id);
     Track& tr = it->second;
     tr.seen = true;
@@ -531,7 +674,13 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
     const bool now_known =
         view_.kind == SampleKind::Interpolated || view_.kind == SampleKind::Early;
     const bool new_base = tr.base_tick != view_.base_tick;
-    if (!fresh && ((was_guessing && (now_known || new_base)) || resynced_ || revised_)) {
+    // Held where it left the snapshots, and a later one that arrived since shows it back within
+    // the gap: it moves on from where it stood. (A runner drawn across its gap all along is one
+    // track throughout, never fresh, and nothing here restarts.)
+    const bool held_open = i < held_.size() && held_[i] != 0;
+    const bool returned = tr.held_open && !held_open;
+    if (!fresh &&
+        ((was_guessing && (now_known || new_base)) || resynced_ || revised_ || returned)) {
       // Keep what was on screen and fade towards the truth. The error carried is the one the
       // previous frame had against what is known now (so the figure goes on moving with the
       // motion on this frame instead of standing still for one); the same when a snapshot
@@ -582,6 +731,7 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
     if (tr.scroll_offset != 0.0) r.lab_scroll = wrap_treadmill(r.lab_scroll + tr.scroll_offset);
     tr.kind = view_.kind;
     tr.base_tick = view_.base_tick;
+    tr.held_open = held_open;
     tr.shown = r;
   }
   std::erase_if(tracks_, [](const auto& kv) { return !kv.second.seen; });
@@ -589,9 +739,12 @@ void InterpolationBuffer::smooth(double dt, double previous_time) {
   revised_ = false;
 }
 
-void InterpolationBuffer::prune() {
-  // Keep the snapshot before render time and the one before it (extrapolation needs two).
-  while (snapshots_.size() > 2 && snapshots_[2].time <= render_time_) snapshots_.pop_front();
+void InterpolationBuffer::prune(std::optional<std::uint32_t> keep_from) {
+  // Keep the snapshot before render time and the one before it (extrapolation needs two), and
+  // any from keep_from on (a runner missing from the snapshots since is drawn from there).
+  while (snapshots_.size() > 2 && snapshots_[2].time <= render_time_ &&
+         (!keep_from || snapshots_.front().tick < *keep_from))
+    snapshots_.pop_front();
 }
 
 const InterpolatedView& InterpolationBuffer::sample(double local_time) {
@@ -603,11 +756,11 @@ const InterpolatedView& InterpolationBuffer::sample(double local_time) {
   }
   const double previous_time = render_time_;
   advance_clock(local_time);
-  sample_runners(render_time_, view_);
+  const std::optional<std::uint32_t> keep_from = sample_runners(render_time_, view_, &held_);
   if (view_.kind == SampleKind::Extrapolated) ++stats_.extrapolated_frames;
   if (view_.kind == SampleKind::Held) ++stats_.held_frames;
   smooth(dt, previous_time);
-  prune();
+  prune(keep_from);
   return view_;
 }
 

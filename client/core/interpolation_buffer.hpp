@@ -22,6 +22,15 @@
 // slowly, by the same rate steering, so the shown time never steps) and falls back once the
 // path is clean; a new buffer starts at the highest, until the path shows itself better.
 //
+// A big race sends full poses only for some runners in each snapshot (the ones near the view
+// take turns for the datagram's room), so a runner may be missing from one snapshot or a few in
+// a row and then come back. Across such a gap of at most kMaxRunnerGapTicks it is drawn between
+// its appearances on either side, as if the snapshots between had held it (a restart still
+// steps). That needs the snapshot that shows it back to have arrived when playback reaches the
+// gap: with a delay of n intervals, gaps of up to about n intervals. Until it arrives the runner
+// is held as one that leaves (until playback passes the first snapshot without it, then gone);
+// when it arrives in time, the held figure moves on and fades the difference out.
+//
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
 #include <cstddef>
@@ -35,6 +44,13 @@
 #include "core/server_clock.hpp"
 
 namespace spear::client {
+
+// Ticks from a runner's last appearance in the snapshots to its next one across which it is
+// drawn between the two (a runner left out of some snapshots, or lost with them) instead of held
+// and popped: 12 ticks, 6 snapshot intervals at 60 Hz ticks and 30 Hz snapshots (0.2 s). One
+// missing for longer is held where it was last seen until playback passes the first snapshot
+// without it, then gone, as a runner that leaves.
+inline constexpr std::uint32_t kMaxRunnerGapTicks = 12;
 
 struct InterpolationConfig {
   double tick_rate = 60.0;         // server simulation ticks per second (from Welcome)
@@ -162,6 +178,17 @@ class InterpolationBuffer {
     double distance_offset = 0.0;
     double scroll_offset = 0.0;  // the lab's treadmill, units
     bool seen = false;
+    // Shown last frame held where it leaves (no later snapshot known to hold it).
+    bool held_open = false;
+  };
+  // One runner's frame in one snapshot of the window sample_runners looks at (slot: the
+  // snapshot's index in snapshots_; carrier: of a rebuilt one, the slot of its carrier, the next
+  // received one; of a received one, its own slot).
+  struct Appearance {
+    std::uint32_t id = 0;
+    std::uint32_t slot = 0;
+    std::uint32_t carrier = 0;
+    const RunnerFrame* frame = nullptr;
   };
 
   void advance_clock(double local_time);
@@ -185,11 +212,16 @@ class InterpolationBuffer {
   // time) was replaced: the next frame fades the change in.
   void note_revised(const Snapshot& s);
   Snapshot* find_snapshot(std::uint32_t tick);
-  // Every runner at server time t, before smoothing.
-  void sample_runners(double t, InterpolatedView& view) const;
+  // Every runner at server time t, before smoothing. held (if given): per runner of the view,
+  // 1 when it is held where it was last seen because no later snapshot known holds it within
+  // kMaxRunnerGapTicks. Returns the oldest tick a runner's gap still needs (its last appearance
+  // before it went missing), if any.
+  std::optional<std::uint32_t> sample_runners(double t, InterpolatedView& view,
+                                              std::vector<std::uint8_t>* held = nullptr) const;
   // Fades corrections; previous_time: the render time of the previous frame.
   void smooth(double dt, double previous_time);
-  void prune();
+  // keep_from: the oldest tick a runner's gap still needs (sample_runners).
+  void prune(std::optional<std::uint32_t> keep_from);
 
   InterpolationConfig config_;
   ServerClock clock_;
@@ -198,6 +230,10 @@ class InterpolationBuffer {
   std::uint64_t unique_ = 0;
   InterpolatedView view_;
   std::unordered_map<std::uint32_t, Track> tracks_;
+  std::vector<std::uint8_t> held_;  // sample_runners' held flags for view_
+  // sample_runners' scratch: the window's appearances sorted by runner and slot (reused, so that
+  // a frame allocates nothing once it has grown).
+  mutable std::vector<Appearance> appearances_;
   bool playing_ = false;
   bool resynced_ = false;
   bool revised_ = false;  // a snapshot under the shown picture changed since the last frame

@@ -3,10 +3,19 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <tuple>
 
 #include "sim/race_start.hpp"
 
 namespace spear::client {
+
+namespace {
+// Seconds of snapshot time a runner stays known after the last snapshot that summed it up.
+constexpr double kSummaryMemory = 2.0;
+// Summaries kept per runner at most (the render time is at most InterpolationConfig::max_delay
+// behind the newest; older ones are dropped as it passes them).
+constexpr std::size_t kMaxSummaries = 64;
+}  // namespace
 
 void WorldView::reset() {
   buffer_.reset();
@@ -14,6 +23,9 @@ void WorldView::reset() {
   own_.reset();  // until the next Welcome names it
   race_.reset();
   tick_rate_ = 0;
+  summaries_.clear();
+  newest_tick_.reset();
+  others_.clear();
 }
 
 void WorldView::on_welcome(const net::Welcome& w) {
@@ -38,6 +50,39 @@ void WorldView::on_snapshot(const net::Snapshot& s, double now) {
   frames.reserve(s.runners.size());
   for (const auto& r : s.runners) frames.push_back(runner_frame(r));
   buffer_.push(s.tick, std::move(frames), now);
+  take_summaries(s);
+}
+
+void WorldView::take_summaries(const net::Snapshot& s) {
+  if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
+  // A full pose supersedes the summaries once the render time reaches it (until then the
+  // earlier ones still stand for the runner: build_others drops the track there).
+  for (const auto& r : s.runners) {
+    auto it = summaries_.find(r.id);
+    if (it == summaries_.end() || s.tick <= it->second.entries.back().first) continue;
+    auto& posed = it->second.posed;
+    const bool current = posed && *posed > it->second.entries.back().first;
+    posed = current ? std::min(*posed, s.tick) : s.tick;
+  }
+  for (const net::RunnerSummary& o : s.others) {
+    auto& entries = summaries_[o.id].entries;
+    auto at = std::lower_bound(entries.begin(), entries.end(), s.tick,
+                               [](const auto& e, net::Tick t) { return e.first < t; });
+    if (at != entries.end() && at->first == s.tick) {
+      at->second = o;  // the same snapshot again
+      continue;
+    }
+    entries.insert(at, {s.tick, o});
+    while (entries.size() > kMaxSummaries) entries.pop_front();
+  }
+  const double memory_ticks = kSummaryMemory * buffer_.config().tick_rate;
+  for (auto it = summaries_.begin(); it != summaries_.end();) {
+    const auto& entries = it->second.entries;
+    if (entries.empty() || *newest_tick_ - entries.back().first > memory_ticks)
+      it = summaries_.erase(it);
+    else
+      ++it;
+  }
 }
 
 void WorldView::on_roster(const std::map<net::RunnerId, net::RosterEntry>& roster) {
@@ -80,17 +125,60 @@ void WorldView::build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* pre
       // treadmill follows it a delay later at the same speed).
       rv.rig_scroll = predictor->state().rig.scroll;
     }
-    rv.bot = (r.flags & net::runner_flags::kBot) != 0;
-    if (auto it = roster_.find(r.id); it != roster_.end()) {
-      rv.name = it->second.name;
-      rv.bot = rv.bot || it->second.bot;
-    } else {
-      rv.name = "runner " + std::to_string(r.id);
-    }
+    std::tie(rv.name, rv.bot) = identity(r.id, r.flags);
     figures_.apply(rv, dt_cosmetic);
     runners_.push_back(std::move(rv));
   }
   figures_.keep_only(ids_);
+  build_others();
+}
+
+std::pair<std::string, bool> WorldView::identity(std::uint32_t id, std::uint8_t flags) const {
+  bool bot = (flags & net::runner_flags::kBot) != 0;
+  if (auto it = roster_.find(id); it != roster_.end())
+    return {it->second.name, bot || it->second.bot};
+  return {"runner " + std::to_string(id), bot};
+}
+
+void WorldView::build_others() {
+  // Ticks to seconds as the buffer maps them, so summaries and poses share one render time.
+  const double tick_rate = buffer_.config().tick_rate;
+  const double t = render_time();
+  const auto time_of = [&](net::Tick tick) { return tick / tick_rate; };
+  others_.clear();
+  for (auto it = summaries_.begin(); it != summaries_.end();) {
+    SummaryTrack& track = it->second;
+    auto& entries = track.entries;
+    if (track.posed && *track.posed > entries.back().first && t >= time_of(*track.posed)) {
+      it = summaries_.erase(it);  // drawn from its pose from here on
+      continue;
+    }
+    // The render time moves on: what lies before the newest summary at or before it is not
+    // needed again (after a resync back in time the runner waits for summaries to reach it).
+    while (entries.size() >= 2 && time_of(entries[1].first) <= t) entries.pop_front();
+    const std::uint32_t id = it->first;
+    ++it;
+    if (std::binary_search(ids_.begin(), ids_.end(), id)) continue;  // drawn this frame
+    if (time_of(entries.front().first) > t) continue;                // not shown yet
+    const net::RunnerSummary& a = entries.front().second;
+    RunnerSummaryView v;
+    v.id = id;
+    std::tie(v.name, v.bot) = identity(id, a.flags);
+    v.own = own_ && *own_ == id;
+    v.mode = a.mode;
+    v.flags = a.flags;
+    v.score = a.score;
+    v.distance = a.distance;
+    if (entries.size() >= 2) {
+      const double ta = time_of(entries[0].first), tb = time_of(entries[1].first);
+      const net::RunnerSummary& b = entries[1].second;
+      // Backwards is a restart at the start line: it steps there, it does not sweep back.
+      if (b.distance >= a.distance && tb > ta)
+        v.distance =
+            a.distance + (b.distance - a.distance) * std::clamp((t - ta) / (tb - ta), 0.0, 1.0);
+    }
+    others_.push_back(std::move(v));
+  }
 }
 
 const RunnerView* WorldView::followed() const {

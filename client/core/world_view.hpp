@@ -4,9 +4,16 @@
 // present (the prediction clock), the view follows one runner, every figure gets its secondary
 // motion and ground, and the obstacles their breakage. No connection and no clock: snapshots,
 // names and time are passed in, the prediction is the input pipeline's.
+//
+// A big race's snapshots carry full poses only for the runners near the followed one and a
+// summary of every other (net::Snapshot::others): those are kept per runner, by tick, and shown
+// at the same render time as the drawn runners (others()), for the scoreboard and race strip.
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/broken_obstacles.hpp"
@@ -16,6 +23,7 @@
 #include "core/own_runner_predictor.hpp"
 #include "core/prediction_clock.hpp"
 #include "core/race_view.hpp"
+#include "core/runner_summary_view.hpp"
 #include "core/runner_view.hpp"
 #include "net/messages.hpp"
 
@@ -44,6 +52,11 @@ class WorldView {
   void follow_next() { follow_.next(ids_); }
 
   const std::vector<RunnerView>& runners() const { return runners_; }
+  // This frame's runners known only from summaries (none of them among runners()), ascending
+  // ids: each at the render time, its distance interpolated between the summaries around it (no
+  // extrapolation: past the newest it stays there), absent while the render time is still before
+  // its first one. Built by build().
+  const std::vector<RunnerSummaryView>& others() const { return others_; }
   const RunnerView* followed() const;
   const RunnerView* own() const;
   // Obstacles from `from` to `to` course units, breakage as of the time the followed runner is
@@ -59,6 +72,20 @@ class WorldView {
   bool drawn_predicted(const OwnRunnerPredictor* p) const {
     return predict_own_ && p && p->active();
   }
+  // The roster's name for runner `id` ("runner <id>" before its entry) and whether it is a bot
+  // (its `flags` or the roster say so).
+  std::pair<std::string, bool> identity(std::uint32_t id, std::uint8_t flags) const;
+  // Keeps the snapshot's summaries; forgets the runners not summed up for kSummaryMemory.
+  void take_summaries(const net::Snapshot& s);
+  // others_ at the render time (after runners_ and ids_).
+  void build_others();
+
+  // A runner's summaries, ascending ticks (the newest at or before the render time and those
+  // after it), and the first tick after the newest of them a snapshot held its full pose.
+  struct SummaryTrack {
+    std::deque<std::pair<net::Tick, net::RunnerSummary>> entries;
+    std::optional<net::Tick> posed;
+  };
 
   bool predict_own_;
   InterpolationBuffer buffer_;
@@ -73,6 +100,9 @@ class WorldView {
   FigureMotion figures_;
   std::vector<std::uint32_t> ids_;  // in view, ascending
   std::vector<RunnerView> runners_;
+  std::map<std::uint32_t, SummaryTrack> summaries_;
+  std::optional<net::Tick> newest_tick_;  // of any snapshot taken in
+  std::vector<RunnerSummaryView> others_;
 };
 
 }  // namespace spear::client

@@ -48,6 +48,7 @@ void ClientConnection::start(double now) {
   state_ = ConnectionState::Connecting;
   started_at_ = state_since_ = now;
   last_sent_ = -1e9;
+  view_sent_at_ = -1e9;  // the new session hears the view with its first Input
 }
 
 void ClientConnection::send(Message message, std::vector<std::vector<std::uint8_t>>& out,
@@ -97,6 +98,11 @@ std::vector<std::vector<std::uint8_t>> ClientConnection::poll(double now) {
                          pending_inputs_.end());
         // Acks ride on inputs; a spectator (no inputs) acks at most every ack interval.
         if (input_dirty_ || now - last_sent_ >= config_.ack_interval_s) {
+          if (view_ && (now - view_changed_at_ < kViewRepeatSeconds ||
+                        now - view_sent_at_ >= kViewRefreshSeconds)) {
+            in.view = view_;
+            view_sent_at_ = now;
+          }
           send(std::move(in), out, now);
           input_dirty_ = ack_dirty_ = false;
         }
@@ -125,6 +131,12 @@ void ClientConnection::push_input(const InputFrame& frame) {
   pending_inputs_.push_back(frame);
   while (pending_inputs_.size() > kMaxPendingInputs) pending_inputs_.pop_front();
   input_dirty_ = true;
+}
+
+void ClientConnection::set_view(const InputView& view, double now) {
+  if (view_ == view) return;
+  view_ = view;
+  view_changed_at_ = now;
 }
 
 void ClientConnection::disconnect(double now) {
@@ -271,6 +283,7 @@ void ClientConnection::on_packet(Packet& packet, bool sealed, double now) {
     }
     ++stats_.snapshots;
     stats_.snapshot_runners += snap.runners.size();
+    stats_.snapshot_others += snap.others.size();
     stats_.snapshot_runner_bytes += s->runner_block.size();
     last_snapshot_time_ = now;
     ack_dirty_ = true;

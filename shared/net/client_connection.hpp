@@ -53,7 +53,8 @@ struct ClientConnectionStats {
   std::uint64_t dropped_replay = 0;
   std::uint64_t snapshots = 0;              // decoded
   std::uint64_t snapshots_undecodable = 0;  // unknown baseline or corrupt block
-  std::uint64_t snapshot_runners = 0;       // runners in decoded snapshots
+  std::uint64_t snapshot_runners = 0;       // runners with a pose in decoded snapshots
+  std::uint64_t snapshot_others = 0;        // runners in their roll calls without a pose
   std::uint64_t snapshot_runner_bytes = 0;  // bytes of their runner blocks
   std::optional<double> handshake_seconds;  // Hello sent -> Welcome received
 };
@@ -71,6 +72,12 @@ class ClientConnection {
   // Records this tick's input; the next poll sends it with the older unapplied frames.
   // Ignored unless connected as a player. Frames must have increasing ticks.
   void push_input(const InputFrame& frame);
+  // What this client shows (the runner its view follows, its width), for the server's choice of
+  // runners. Inputs carry it for kViewRepeatSeconds after it changes and every
+  // kViewRefreshSeconds besides, so a lost Input loses it only for a moment.
+  void set_view(const InputView& view, double now);
+  static constexpr double kViewRepeatSeconds = 0.25;
+  static constexpr double kViewRefreshSeconds = 0.5;
   // Says goodbye (kDisconnectRepeats datagrams over the next polls).
   void disconnect(double now);
 
@@ -125,6 +132,9 @@ class ClientConnection {
   int disconnects_left_ = 0;
   std::deque<InputFrame> pending_inputs_;  // not yet applied by the server, ascending ticks
   bool input_dirty_ = false;
+  std::optional<InputView> view_;
+  double view_changed_at_ = -1e9;
+  double view_sent_at_ = -1e9;
   std::optional<Tick> last_applied_input_;
   std::vector<Snapshot> decoded_;
   std::map<RunnerId, RosterEntry> roster_;

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "net/bit_stream.hpp"
+#include "net/roll_call.hpp"
 
 namespace spear::net {
 namespace {
@@ -60,6 +61,13 @@ std::vector<std::uint8_t> write_input_body(const Input& input) {
     else
       w.write_bits(*input.ack_tick, 32);
   }
+  w.write_bool(input.view.has_value());
+  if (input.view) {
+    w.write_bool(input.view->followed.has_value());
+    if (input.view->followed) w.write_exp_golomb(*input.view->followed, 4);
+    const std::uint16_t width = std::clamp<std::uint16_t>(input.view->width, 1, kMaxViewWidth);
+    w.write_exp_golomb(width - 1u, 6);
+  }
   return w.take();
 }
 
@@ -88,6 +96,18 @@ bool read_input_body(std::span<const std::uint8_t> body, Input& out) {
     }
     out.ack_tick = ack;
   }
+  if (r.read_bool()) {
+    InputView view;
+    if (r.read_bool()) {
+      const std::uint64_t id = r.read_exp_golomb(4);
+      if (id > std::numeric_limits<RunnerId>::max()) return false;
+      view.followed = static_cast<RunnerId>(id);
+    }
+    const std::uint64_t width = r.read_exp_golomb(6) + 1;
+    if (!r.ok() || width > kMaxViewWidth) return false;
+    view.width = static_cast<std::uint16_t>(width);
+    out.view = view;
+  }
   // Only the zero padding of the last byte may follow.
   return r.ok() && r.bits_left() < 8 && r.read_bits(static_cast<unsigned>(r.bits_left())) == 0;
 }
@@ -98,6 +118,7 @@ std::vector<std::uint8_t> write_snapshot_body(const SnapshotMessage& s) {
       s.baseline_tick && *s.baseline_tick < s.tick ? diff(s.tick, *s.baseline_tick) : 0;
   w.write_exp_golomb(static_cast<std::uint64_t>(age), 2);
   w.write_exp_golomb(s.runner_count, 3);
+  w.write_exp_golomb(s.roll_count, 4);
   w.write_bool(s.own.has_value());
   if (s.own) {
     const OwnRunnerState& o = *s.own;
@@ -139,6 +160,9 @@ bool read_snapshot_body(std::span<const std::uint8_t> body, SnapshotMessage& out
   const std::uint64_t count = r.read_exp_golomb(3);
   if (!r.ok() || count > kMaxRunnersPerSnapshot) return false;
   out.runner_count = static_cast<std::uint16_t>(count);
+  const std::uint64_t roll = r.read_exp_golomb(4);
+  if (!r.ok() || roll > kMaxRollCall) return false;
+  out.roll_count = static_cast<std::uint16_t>(roll);
   out.own.reset();
   if (r.read_bool()) {
     OwnRunnerState o;

@@ -90,9 +90,18 @@ struct InputFrame {
 };
 
 // Client -> server at the client's tick rate (spectators: ack only, at least at snapshot rate).
+// What a client shows: the runner its view follows and how many course units its window shows
+// across. The server sends the runners nearest the followed one first (PROTOCOL.md "View").
+struct InputView {
+  std::optional<RunnerId> followed;         // none: a spectator with no runner in view yet
+  std::uint16_t width = kDefaultViewWidth;  // 1..kMaxViewWidth
+  friend bool operator==(const InputView&, const InputView&) = default;
+};
+
 struct Input {
   std::optional<Tick> ack_tick;    // newest snapshot tick received and decoded
   std::vector<InputFrame> frames;  // ascending ticks, newest last, ≤ kMaxInputFrames
+  std::optional<InputView> view;   // when it changed lately, and now and then (it may be lost)
 };
 
 // 3 bits on the wire: Count (8) leaves no room for another mode without widening the field.
@@ -224,6 +233,18 @@ inline constexpr std::size_t kMaxBoardPageEntries = 4;  // per snapshot
 
 // A whole snapshot, decoded. On the server it is the input of SnapshotEncoder (roster: every
 // runner's name; the encoder sends each client only the names it has not confirmed).
+// A runner a snapshot lists in its roll call without a pose (PROTOCOL.md "Roll call"): a big
+// race sends full poses only for the runners near what the client's view follows, and this for
+// every other one, so race strips and scoreboards hold every runner.
+struct RunnerSummary {
+  RunnerId id = 0;
+  RunnerMode mode = RunnerMode::Running;
+  std::uint8_t flags = 0;  // runner_flags
+  std::uint32_t score = 0;
+  double distance = 0.0;  // course units, to the unit
+  friend bool operator==(const RunnerSummary&, const RunnerSummary&) = default;
+};
+
 struct Snapshot {
   Tick tick = 0;
   std::optional<Tick> baseline_tick;  // decoded snapshots: the baseline it was a delta against
@@ -233,6 +254,9 @@ struct Snapshot {
   std::vector<RosterEntry> roster;
   std::optional<RaceStatus> race;  // a racing server's phase (none: an endless match)
   std::optional<BoardPage> board;  // during the results: one page of the boards
+  // Runners of the roll call that `runners` does not hold (no pose this snapshot), ascending
+  // ids. Empty when the snapshot carries every runner's pose.
+  std::vector<RunnerSummary> others;
 };
 
 // The snapshot as it travels: runners are one bit-packed block (net/runner_block.hpp),
@@ -241,6 +265,7 @@ struct SnapshotMessage {
   Tick tick = 0;
   std::optional<Tick> baseline_tick;
   std::uint16_t runner_count = 0;
+  std::uint16_t roll_count = 0;  // entries of the roll call after the runners in the block
   std::vector<std::uint8_t> runner_block;
   std::optional<OwnRunnerState> own;
   std::vector<BrokenTarget> broken;

@@ -12,7 +12,7 @@ using Sequence = std::uint32_t;    // per-sender datagram counter, starts at 1 (
 using SessionKey = std::uint64_t;  // random, never 0 once connected
 
 // Bumped on any change of the wire format; peers with another version are refused.
-inline constexpr std::uint16_t kProtocolVersion = 6;
+inline constexpr std::uint16_t kProtocolVersion = 7;
 // FlatBuffers file identifier of every datagram (4 characters, bytes 4..7 of the buffer).
 inline constexpr char kFileIdentifier[] = "SPR1";
 inline constexpr std::uint16_t kDefaultPort = 27600;
@@ -32,6 +32,16 @@ inline constexpr unsigned kVerifierMaxTables = 96;
 // Caps on repeated fields, checked after verification (a larger count is a decode error).
 inline constexpr std::size_t kMaxInputFrames = 16;  // redundant inputs per Input
 inline constexpr std::size_t kMaxRunnersPerSnapshot = 255;
+// A client's view (Input's view): course units across its window. 440 high, 16:9 by default;
+// the client's widest letterbox (21:9) is 1027, the wire takes up to 4096.
+inline constexpr std::uint16_t kDefaultViewWidth = 782;
+inline constexpr std::uint16_t kMaxViewWidth = 4096;
+// When a snapshot cannot carry every runner's pose, the runners within kNearViewShare × the view
+// width + kNearMargin course units of the followed one are near (they get poses first): the
+// view's wider side (the followed runner is drawn 30 % from its left edge) and about 0.6 s of
+// the fastest closing speed (a runner passing one that lies on the ground, ~400 units/s).
+inline constexpr double kNearViewShare = 0.7;
+inline constexpr double kNearMargin = 240.0;
 inline constexpr std::size_t kMaxBrokenTargets = 16;
 inline constexpr std::size_t kMaxRosterEntries = 32;  // names per snapshot
 inline constexpr std::size_t kMaxNameBytes = 24;      // UTF-8 bytes of a player name

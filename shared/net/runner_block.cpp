@@ -158,6 +158,15 @@ const QuantizedRunner* QuantizedSnapshot::find(RunnerId id) const {
   return nullptr;
 }
 
+std::optional<RollEntry> QuantizedSnapshot::roll_of(RunnerId id) const {
+  // The roll call is in ascending ids.
+  const auto it = std::lower_bound(roll.begin(), roll.end(), id,
+                                   [](const RollEntry& e, RunnerId v) { return e.id < v; });
+  if (it != roll.end() && it->id == id) return *it;
+  if (const QuantizedRunner* r = find(id)) return roll_entry_of(*r);
+  return std::nullopt;
+}
+
 QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
   QuantizedRunner q;
   q.id = r.id;
@@ -265,8 +274,11 @@ void write_runner_core(BitWriter& out, const QuantizedRunner& r, const Quantized
 }
 
 bool read_runner_block(std::span<const std::uint8_t> block, std::size_t count,
-                       const QuantizedSnapshot* baseline, std::vector<QuantizedRunner>& out) {
+                       const QuantizedSnapshot* baseline, std::vector<QuantizedRunner>& out,
+                       std::size_t roll_count, std::uint32_t age, std::vector<RollEntry>* roll) {
   out.clear();
+  if (roll) roll->clear();
+  if (roll_count > 0 && !roll) return false;
   // Every runner takes well over 8 bits: a count the block cannot hold is corrupt, and the
   // reservation below stays bounded by the datagram.
   if (count > kMaxRunnersPerSnapshot || count > block.size()) return false;
@@ -279,6 +291,7 @@ bool read_runner_block(std::span<const std::uint8_t> block, std::size_t count,
     if (!seen.insert(r.id).second) return false;
     out.push_back(r);
   }
+  if (roll_count > 0 && !read_roll_call(in, roll_count, baseline, age, *roll)) return false;
   // Padding of the last byte only.
   return in.ok() && in.bits_left() < 8;
 }
@@ -304,6 +317,10 @@ int fuzz_decode_runner_block(const std::uint8_t* data, std::size_t size) {
     for (const auto& r : out) (void)rebuild_runner(r);
   }
   (void)read_runner_block(block, count, nullptr, out);
+  // The same bytes as a roll call of `count` entries, against the baseline and without.
+  std::vector<RollEntry> roll;
+  (void)read_runner_block(block, 0, &baseline, out, count, 6, &roll);
+  (void)read_runner_block(block, 0, nullptr, out, count, 0, &roll);
   return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "net/bit_stream.hpp"
 #include "net/messages.hpp"
 #include "net/pose_codec.hpp"
+#include "net/roll_call.hpp"
 
 namespace spear::net {
 
@@ -52,7 +53,11 @@ struct QuantizedRunner {
 struct QuantizedSnapshot {
   Tick tick = 0;
   std::vector<QuantizedRunner> runners;
+  std::vector<RollEntry> roll;  // the roll call, when it had one (net/roll_call.hpp)
   const QuantizedRunner* find(RunnerId id) const;
+  // The runner's roll-call values: its roll-call entry, else those of its full entry; nullopt
+  // when the snapshot held neither.
+  std::optional<RollEntry> roll_of(RunnerId id) const;
 };
 
 QuantizedRunner quantize_runner(const RunnerSnapshot& r,
@@ -65,11 +70,14 @@ void write_runner(BitWriter& out, const QuantizedRunner& r, const QuantizedRunne
 // runner), so that an encoder can send a runner with or without its residuals.
 void write_runner_core(BitWriter& out, const QuantizedRunner& r, const QuantizedRunner* baseline);
 
-// Decodes a block of `count` runners against `baseline` (nullptr: the block must be all full).
-// False on corruption: truncation, a delta without baseline, a duplicate id, a bad enum.
+// Decodes a block of `count` runners against `baseline` (nullptr: the block must be all full),
+// then `roll_count` roll-call entries into `roll` (net/roll_call.hpp; `age`: ticks from the
+// baseline). False on corruption: truncation, a delta without baseline, a duplicate id, a bad
+// enum, a roll call without `roll`.
 [[nodiscard]] bool read_runner_block(std::span<const std::uint8_t> block, std::size_t count,
                                      const QuantizedSnapshot* baseline,
-                                     std::vector<QuantizedRunner>& out);
+                                     std::vector<QuantizedRunner>& out, std::size_t roll_count = 0,
+                                     std::uint32_t age = 0, std::vector<RollEntry>* roll = nullptr);
 
 // libFuzzer entry point: decodes data as a block against a fixed synthetic baseline.
 int fuzz_decode_runner_block(const std::uint8_t* data, std::size_t size);

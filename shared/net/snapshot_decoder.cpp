@@ -21,7 +21,9 @@ SnapshotDecodeError SnapshotDecoder::decode(const SnapshotMessage& msg, Snapshot
   }
   QuantizedSnapshot q;
   q.tick = msg.tick;
-  if (!read_runner_block(msg.runner_block, msg.runner_count, baseline, q.runners))
+  const std::uint32_t age = msg.baseline_tick ? msg.tick - *msg.baseline_tick : 0;
+  if (!read_runner_block(msg.runner_block, msg.runner_count, baseline, q.runners, msg.roll_count,
+                         age, &q.roll))
     return SnapshotDecodeError::Corrupt;
 
   out = Snapshot{};
@@ -34,6 +36,11 @@ SnapshotDecodeError SnapshotDecoder::decode(const SnapshotMessage& msg, Snapshot
   out.roster = msg.roster;
   out.race = msg.race;
   out.board = msg.board;
+  // The roll call lists every runner; those with a pose in this snapshot are in `runners`.
+  for (const RollEntry& e : q.roll) {
+    if (q.find(e.id)) continue;
+    out.others.push_back({e.id, e.mode, e.flags, e.score, static_cast<double>(e.distance)});
+  }
 
   // Keep history sorted by tick; drop what the server can no longer use as a baseline: it
   // never deltas against a snapshot more than kMaxBaselineAgeTicks older than a new one.

@@ -10,9 +10,9 @@
 namespace spear::net {
 namespace {
 // Bytes the runner block may add beyond its own length to a probe encoded without runners:
-// the runner count's longer code and the header's padding byte (FlatBuffers framing is in
-// the probe already).
-constexpr std::size_t kBlockOverhead = 4;
+// the runner and roll-call counts' longer codes (up to 10 and 13 bits) and the header's padding
+// (FlatBuffers framing is in the probe already).
+constexpr std::size_t kBlockOverhead = 5;
 // Names per snapshot: a name costs about 30 bytes, so a new 64-runner match is named within a
 // few snapshots without starving the runners of room.
 constexpr std::size_t kNamesPerSnapshot = 8;
@@ -79,14 +79,68 @@ SnapshotMessage SnapshotEncoder::encode(const Snapshot& snapshot) {
   return encode(frame, order, snapshot.own);
 }
 
+std::size_t SnapshotEncoder::add_full(const SnapshotFrame& frame, const Sent* baseline,
+                                      const SnapshotFrame::Deltas* deltas,
+                                      std::span<const std::uint32_t> candidates,
+                                      std::size_t budget_bits, std::size_t reserved,
+                                      BitWriter& block, Sent& sent, std::size_t& bridge_bits) {
+  BitWriter no_bridge;
+  write_bridge(no_bridge, RunnerBridge{});
+  const bool bridges = sends_bridges();
+  const std::size_t room = budget_bits > reserved ? budget_bits - reserved : 0;
+  std::size_t count = 0;
+  for (const std::uint32_t i : candidates) {
+    if (room < block.bit_count() + kMinRunnerBits) break;  // full: nothing more can fit
+    if (i >= frame.size() || (sent.sent[i] & kSentFull) || sent_full_ >= kMaxRunnersPerSnapshot)
+      continue;
+    const BitWriter* bits = &frame.full_bits(i);
+    if (deltas) {
+      const std::int32_t j = deltas->baseline_index(i);
+      if (j >= 0 && (baseline->sent[static_cast<std::size_t>(j)] & kSentFull))
+        bits = &deltas->bits(i);
+    }
+    const BitWriter& bridge = bridges ? frame.bridge_bits(i) : no_bridge;
+    // Whole bytes count: the block is padded to a byte at the end.
+    if ((block.bit_count() + bits->bit_count() + bridge.bit_count() + reserved + 7) / 8 * 8 >
+        budget_bits)
+      continue;
+    block.append(*bits);
+    block.append(bridge);
+    bridge_bits += bridge.bit_count();
+    sent.sent[i] |= kSentFull;
+    ++sent_full_;
+    ++count;
+  }
+  return count;
+}
+
+void SnapshotEncoder::write_roll(const SnapshotFrame& frame, const Sent* baseline,
+                                 const SnapshotFrame::Deltas* deltas,
+                                 const std::vector<std::uint8_t>& take, BitWriter& out) const {
+  std::int32_t previous = -1;
+  for (const std::uint32_t i : frame.id_order()) {
+    if (!take[i]) continue;
+    const RunnerId id = frame.runner(i).id;
+    write_roll_id(out, id, previous);
+    previous = id;
+    const std::int32_t j = deltas ? deltas->baseline_index(i) : -1;
+    if (j >= 0 && baseline->sent[static_cast<std::size_t>(j)] != 0)
+      out.append(deltas->roll_bits(i));
+    else
+      out.append(frame.roll_full_bits(i));
+  }
+}
+
 SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFrame>& frame_ptr,
                                         std::span<const std::uint32_t> order,
-                                        const std::optional<OwnRunnerState>& own) {
+                                        const std::optional<OwnRunnerState>& own,
+                                        const SnapshotFocus& focus) {
   const SnapshotFrame& frame = *frame_ptr;
   while (!history_.empty() && history_.back().frame->tick() >= frame.tick())
     history_.pop_back();  // the server went back in time: those snapshots are void
   while (!history_.empty() && history_.front().frame->tick() + kMaxBaselineAgeTicks < frame.tick())
     history_.pop_front();
+  if (roll_until_ && *roll_until_ > frame.tick() + kRollHoldTicks) roll_until_.reset();
 
   const Sent* baseline = nullptr;
   if (acked_) {
@@ -105,77 +159,150 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   msg.race = frame.race();
   msg.board = frame.board();
 
-  // Names this client has not confirmed, for the runners it is sent, in their order. Once
-  // every name of a table is confirmed, frames sharing that table need no look.
+  // Names this client has not confirmed: for the runners of `order` first, then the others
+  // (a roll call lists them all). Once every name of a table is confirmed, frames sharing that
+  // table need no look.
   if (frame.names() != all_names_confirmed_) {
-    bool looked_at_all = order.size() >= frame.size();
-    for (const std::uint32_t i : order) {
-      if (msg.roster.size() >= std::min(kNamesPerSnapshot, kMaxRosterEntries)) {
-        looked_at_all = false;
-        break;
-      }
-      if (i >= frame.size()) continue;
+    bool looked_at_all = true;
+    std::vector<std::uint8_t> looked(frame.size(), 0);
+    auto look = [&](std::uint32_t i) {
+      if (i >= frame.size() || looked[i]) return true;
+      if (msg.roster.size() >= std::min(kNamesPerSnapshot, kMaxRosterEntries)) return false;
+      looked[i] = 1;
       const RosterEntry* entry = frame.name(i);
-      if (!entry) continue;
+      if (!entry) return true;
       const auto confirmed = confirmed_names_.find(entry->runner);
-      if (confirmed != confirmed_names_.end() && confirmed->second == *entry) continue;
+      if (confirmed != confirmed_names_.end() && confirmed->second == *entry) return true;
       msg.roster.push_back(*entry);
-    }
+      return true;
+    };
+    for (const std::uint32_t i : order)
+      if (!look(i)) looked_at_all = false;
+    for (const std::uint32_t i : frame.id_order())
+      if (!look(i)) looked_at_all = false;
     if (looked_at_all && msg.roster.empty()) all_names_confirmed_ = frame.names();
   }
 
   // What is left of the datagram for the runners: the Packet travels sealed (its sequence and key
-  // 0, net/session_crypto.hpp), so the seal's bytes come off the datagram's.
+  // 0, net/session_crypto.hpp), so the seal's bytes come off the datagram's. A roll call's count
+  // takes a few more header bits (its eg(4) code grows by up to 14 bits).
   Packet probe{0, 0, msg};
   const std::size_t fixed = encode_packet(probe).size() + kBlockOverhead;
   const std::size_t budget_bits =
       fixed < kMaxSealedPacketBytes ? (kMaxSealedPacketBytes - fixed) * 8 : 0;
+  const SnapshotFrame::Deltas* deltas = baseline ? &frame.against(*baseline->frame) : nullptr;
 
   Sent sent;
   sent.frame = frame_ptr;
-  sent.sent.assign(frame.size(), 0);
   sent.names = msg.roster;
-  const SnapshotFrame::Deltas* deltas = baseline ? &frame.against(*baseline->frame) : nullptr;
   BitWriter block;
   block.reserve_bytes(budget_bits / 8);
-  BitWriter no_bridge;
-  write_bridge(no_bridge, RunnerBridge{});
-  const bool bridges = sends_bridges();
   std::size_t bridge_bits = 0;
-  std::size_t count = 0;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const std::uint32_t i = order[k];
-    if (budget_bits - block.bit_count() < kMinRunnerBits) {
-      stats_.runners_trimmed += order.size() - k;  // full: nothing more can fit
-      break;
+  std::size_t full = 0, rolled = 0;
+
+  // Every runner in full, when they all fit (and no roll call is due).
+  bool roll = roll_until_ && frame.tick() < *roll_until_;
+  if (!roll) {
+    sent.sent.assign(frame.size(), 0);
+    sent_full_ = 0;
+    full = add_full(frame, baseline, deltas, order, budget_bits, 0, block, sent, bridge_bits);
+    if (full < frame.size()) {
+      roll = true;
+      roll_until_ = frame.tick() + kRollHoldTicks;
     }
-    if (i >= frame.size() || sent.sent[i] || count >= kMaxRunnersPerSnapshot) {
-      ++stats_.runners_trimmed;
-      continue;
-    }
-    const BitWriter* bits = &frame.full_bits(i);
-    if (deltas) {
-      const std::int32_t j = deltas->baseline_index(i);
-      if (j >= 0 && baseline->sent[static_cast<std::size_t>(j)]) bits = &deltas->bits(i);
-    }
-    const BitWriter& bridge = bridges ? frame.bridge_bits(i) : no_bridge;
-    // Whole bytes count: the block is padded to a byte at the end.
-    if ((block.bit_count() + bits->bit_count() + bridge.bit_count() + 7) / 8 * 8 > budget_bits) {
-      ++stats_.runners_trimmed;
-      continue;
-    }
-    block.append(*bits);
-    block.append(bridge);
-    bridge_bits += bridge.bit_count();
-    sent.sent[i] = true;
-    ++count;
   }
-  msg.runner_count = static_cast<std::uint16_t>(count);
+
+  BitWriter roll_block;
+  if (roll) {
+    block = BitWriter{};
+    block.reserve_bytes(budget_bits / 8);
+    bridge_bits = 0;
+    sent.sent.assign(frame.size(), 0);
+    sent_full_ = 0;
+    // The roll call: every runner, or the nearest (by `order`, then the rest) that fit with the
+    // pinned runners' poses.
+    std::vector<std::uint8_t> take(frame.size(), 1);
+    write_roll(frame, baseline, deltas, take, roll_block);
+    std::size_t reserve = 0;
+    for (std::size_t k = 0; k < std::min(focus.pinned, order.size()); ++k)
+      if (order[k] < frame.size())
+        reserve += frame.full_bits(order[k]).bit_count() + 8 +
+                   (sends_bridges() ? frame.bridge_bits(order[k]).bit_count() : 1);
+    if (roll_block.bit_count() + reserve > budget_bits) {
+      std::vector<std::uint32_t> rank;  // nearest first
+      std::vector<std::uint8_t> ranked(frame.size(), 0);
+      for (const std::uint32_t i : order)
+        if (i < frame.size() && !ranked[i]) ranked[i] = 1, rank.push_back(i);
+      for (const std::uint32_t i : frame.id_order())
+        if (!ranked[i]) rank.push_back(i);
+      std::size_t lo = 0, hi = rank.size();  // lo fits, hi does not
+      while (hi - lo > 1) {
+        const std::size_t mid = (lo + hi) / 2;
+        std::fill(take.begin(), take.end(), 0);
+        for (std::size_t k = 0; k < mid; ++k) take[rank[k]] = 1;
+        BitWriter probe_roll;
+        write_roll(frame, baseline, deltas, take, probe_roll);
+        (probe_roll.bit_count() + reserve <= budget_bits ? lo : hi) = mid;
+      }
+      std::fill(take.begin(), take.end(), 0);
+      for (std::size_t k = 0; k < lo; ++k) take[rank[k]] = 1;
+      roll_block = BitWriter{};
+      write_roll(frame, baseline, deltas, take, roll_block);
+    }
+    for (std::size_t i = 0; i < frame.size(); ++i)
+      if (take[i]) sent.sent[i] |= kSentRoll;
+
+    // Full poses for the near runners: pinned ones first, then by the priority accumulator
+    // (snapshots waited, and nearness as a tie-break within one).
+    const std::size_t near = std::min(focus.near, order.size());
+    const std::size_t pinned = std::min(focus.pinned, near);
+    std::vector<std::uint32_t> candidates(order.begin(), order.begin() + near);
+    std::vector<double> key(frame.size(), 0.0);
+    for (std::size_t k = pinned; k < near; ++k) {
+      const std::uint32_t i = candidates[k];
+      if (i >= frame.size()) continue;
+      const auto w = waiting_.find(frame.runner(i).id);
+      key[i] = (w != waiting_.end() ? w->second : 0) + 1.0 -
+               static_cast<double>(k) / static_cast<double>(near);
+    }
+    std::stable_sort(candidates.begin() + static_cast<std::ptrdiff_t>(pinned), candidates.end(),
+                     [&](std::uint32_t a, std::uint32_t b) {
+                       return (a < frame.size() ? key[a] : -1.0) >
+                              (b < frame.size() ? key[b] : -1.0);
+                     });
+    full = add_full(frame, baseline, deltas, candidates, budget_bits, roll_block.bit_count(), block,
+                    sent, bridge_bits);
+    std::unordered_map<RunnerId, std::uint32_t> waiting;
+    for (std::size_t k = pinned; k < near; ++k) {
+      const std::uint32_t i = order[k];
+      if (i >= frame.size() || (sent.sent[i] & kSentFull)) continue;
+      const RunnerId id = frame.runner(i).id;
+      const auto w = waiting_.find(id);
+      waiting[id] = (w != waiting_.end() ? w->second : 0) + 1;
+    }
+    waiting_ = std::move(waiting);
+    block.append(roll_block);
+    ++stats_.roll_snapshots;
+    stats_.roll_bytes += (roll_block.bit_count() + 7) / 8;
+  } else {
+    waiting_.clear();
+  }
+  std::size_t in_either = 0, in_roll = 0;
+  for (const std::uint8_t v : sent.sent) {
+    in_either += v != 0;
+    in_roll += (v & kSentRoll) != 0;
+    rolled += v == kSentRoll;  // listed without a pose
+  }
+  stats_.runners_trimmed += frame.size() - in_either;
+
+  msg.runner_count = static_cast<std::uint16_t>(full);
+  msg.roll_count = static_cast<std::uint16_t>(in_roll);
   msg.runner_block = block.take();
 
   ++stats_.snapshots;
   if (baseline) ++stats_.delta_snapshots;
-  stats_.runners += count;
+  stats_.runners += full;
+  stats_.rolled += rolled;
   stats_.runner_bytes += msg.runner_block.size();
   stats_.bridge_bits += bridge_bits;
   history_.push_back(std::move(sent));

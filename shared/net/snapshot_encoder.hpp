@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -23,7 +24,10 @@ struct SnapshotEncoderStats {
   std::size_t delta_snapshots = 0;  // snapshots made against a baseline
   std::size_t runners = 0;          // runners written, all snapshots
   std::size_t runner_bytes = 0;     // bytes of runner blocks, all snapshots
-  std::size_t runners_trimmed = 0;  // runners left out for lack of room
+  std::size_t runners_trimmed = 0;  // runners left out for lack of room (in neither form)
+  std::size_t rolled = 0;           // runners in the roll call only (no pose), all snapshots
+  std::size_t roll_bytes = 0;       // bytes of the roll calls, all snapshots
+  std::size_t roll_snapshots = 0;   // snapshots with a roll call
   std::size_t bridge_bits = 0;      // of the runner blocks: the bridge residuals
 };
 
@@ -31,6 +35,14 @@ struct SnapshotEncoderStats {
 // while its acknowledgements say it loses snapshots (Auto), so a clean path pays one bit a
 // runner for them.
 enum class BridgePolicy : std::uint8_t { Auto, Always, Never };
+
+// What a client looks at, for the choice of full poses when not every runner fits: the first
+// `near` runners of the order are in or near its view (PROTOCOL.md "Roll call"), and the first
+// `pinned` of them (its own runner, the one it follows) go before the others.
+struct SnapshotFocus {
+  std::size_t near = std::numeric_limits<std::size_t>::max();
+  std::size_t pinned = 0;
+};
 
 class SnapshotEncoder {
  public:
@@ -42,13 +54,17 @@ class SnapshotEncoder {
 
   // Builds the message from a shared frame. `order` lists indices into the frame: the runners
   // to send, in the order to try them (put the client's own runner and the nearest first).
-  // A runner that would push the datagram over kMaxDatagramBytes is left out; once no runner
-  // could fit any more the rest are not tried. Only names the client has not confirmed are
-  // sent, for runners in `order`. Frame ticks must increase; the encoder keeps the frames it
-  // may still delta against.
+  // When every runner of the frame fits in full, that is the snapshot. Otherwise (a big race)
+  // it carries a roll call of every runner (as many as fit, nearest in `order` first) and full
+  // poses for the runners `focus` calls near, pinned ones first, then the longest waiting and
+  // nearest (a priority accumulator), as many as fit; it stays so for kRollHoldTicks after the
+  // last snapshot that did not fit. Nothing pushes the datagram over kMaxSealedPacketBytes.
+  // Only names the client has not confirmed are sent, for runners in `order` first. Frame
+  // ticks must increase; the encoder keeps the frames it may still delta against.
   SnapshotMessage encode(const std::shared_ptr<const SnapshotFrame>& frame,
                          std::span<const std::uint32_t> order,
-                         const std::optional<OwnRunnerState>& own);
+                         const std::optional<OwnRunnerState>& own, const SnapshotFocus& focus = {});
+  static constexpr Tick kRollHoldTicks = 120;
 
   // The same for one client alone: a frame of `snapshot` (its runners in their order).
   SnapshotMessage encode(const Snapshot& snapshot);
@@ -65,11 +81,26 @@ class SnapshotEncoder {
   std::optional<Tick> acked_tick() const { return acked_; }
 
  private:
+  static constexpr std::uint8_t kSentFull = 1, kSentRoll = 2;
   struct Sent {
     std::shared_ptr<const SnapshotFrame> frame;
-    std::vector<std::uint8_t> sent;  // per runner of the frame: 1 when it went to this client
+    // Per runner of the frame: kSentFull when its pose went to this client, kSentRoll when its
+    // roll-call entry did (either or both).
+    std::vector<std::uint8_t> sent;
     std::vector<RosterEntry> names;
   };
+  // Appends the runners of `candidates` in full while they fit in `budget_bits` (the block
+  // holds `block`; `reserved` more bits are spoken for). Returns how many went.
+  std::size_t add_full(const SnapshotFrame& frame, const Sent* baseline,
+                       const SnapshotFrame::Deltas* deltas,
+                       std::span<const std::uint32_t> candidates, std::size_t budget_bits,
+                       std::size_t reserved, BitWriter& block, Sent& sent,
+                       std::size_t& bridge_bits);
+  // The roll call of the runners `take` marks, ascending ids; entries are deltas where this
+  // client's baseline held the runner.
+  void write_roll(const SnapshotFrame& frame, const Sent* baseline,
+                  const SnapshotFrame::Deltas* deltas, const std::vector<std::uint8_t>& take,
+                  BitWriter& out) const;
   PoseCodecMode mode_;
   std::deque<Sent> history_;  // ascending ticks, at most kMaxBaselineAgeTicks old
   std::optional<Tick> acked_;
@@ -82,6 +113,10 @@ class SnapshotEncoder {
   // path): a lossy one is bridged from its first seconds.
   double skipped_ = 0.03;
   bool bridges_on_ = true;
+  std::size_t sent_full_ = 0;       // runners given a pose in the snapshot being built
+  std::optional<Tick> roll_until_;  // a roll call in every snapshot before this tick
+  // Snapshots each near runner has waited for its pose (the priority accumulator).
+  std::unordered_map<RunnerId, std::uint32_t> waiting_;
 };
 
 }  // namespace spear::net

@@ -63,6 +63,11 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   }
   full_.resize(runners_.size());
   bridge_.resize(runners_.size());
+  roll_full_.resize(runners_.size());
+  id_order_.reserve(by_id_.size());
+  for (const auto& [id, i] : by_id_) id_order_.push_back(i);
+  roll_.reserve(runners_.size());
+  for (const QuantizedRunner& q : runners_) roll_.push_back(roll_entry_of(q));
   add_bridges(previous);
 }
 
@@ -123,6 +128,15 @@ const BitWriter& SnapshotFrame::full_bits(std::size_t i) const {
   return *slot;
 }
 
+const BitWriter& SnapshotFrame::roll_full_bits(std::size_t i) const {
+  auto& slot = roll_full_[i];
+  if (!slot) {
+    slot.emplace();
+    write_roll_entry(*slot, roll_[i], nullptr, 0);
+  }
+  return *slot;
+}
+
 const BitWriter& SnapshotFrame::bridge_bits(std::size_t i) const {
   auto& slot = bridge_[i];
   if (!slot) {
@@ -147,6 +161,7 @@ const SnapshotFrame::Deltas& SnapshotFrame::against(const SnapshotFrame& baselin
     d->index_[i] = j ? static_cast<std::int32_t>(*j) : -1;
   }
   d->bits_.resize(runners_.size());
+  d->roll_bits_.resize(runners_.size());
   deltas_.push_back(std::move(d));
   return *deltas_.back();
 }
@@ -157,6 +172,17 @@ const BitWriter& SnapshotFrame::Deltas::bits(std::size_t i) const {
     slot.emplace();
     write_runner_core(*slot, frame_->runners_[i],
                       &baseline_->runners_[static_cast<std::size_t>(index_[i])]);
+  }
+  return *slot;
+}
+
+const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
+  auto& slot = roll_bits_[i];
+  if (!slot) {
+    slot.emplace();
+    write_roll_entry(*slot, frame_->roll_[i],
+                     &baseline_->roll_[static_cast<std::size_t>(index_[i])],
+                     frame_->tick_ - baseline_tick_);
   }
   return *slot;
 }

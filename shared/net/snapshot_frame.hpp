@@ -41,6 +41,9 @@ class SnapshotFrame {
     // Runner i as a delta against its baseline runner (baseline_index(i) ≥ 0), without the
     // bridge.
     const BitWriter& bits(std::size_t i) const;
+    // Runner i's roll-call entry (without its id) against its baseline runner's roll-call
+    // values (baseline_index(i) ≥ 0).
+    const BitWriter& roll_bits(std::size_t i) const;
 
    private:
     friend class SnapshotFrame;
@@ -49,6 +52,7 @@ class SnapshotFrame {
     Tick baseline_tick_ = 0;
     std::vector<std::int32_t> index_;
     mutable std::vector<std::optional<BitWriter>> bits_;
+    mutable std::vector<std::optional<BitWriter>> roll_bits_;
   };
 
   Tick tick() const { return tick_; }
@@ -57,6 +61,10 @@ class SnapshotFrame {
   // The runner's distance as the match has it (not quantized): for nearest-first orders.
   double distance(std::size_t i) const { return distances_[i]; }
   std::optional<std::size_t> index_of(RunnerId id) const;
+  // Runner indices in ascending id order (the roll call's order).
+  const std::vector<std::uint32_t>& id_order() const { return id_order_; }
+  // Runner i's roll-call values (net/roll_call.hpp).
+  const RollEntry& roll_entry(std::size_t i) const { return roll_[i]; }
   // Runner i's roster entry; nullptr when the roster has none for it.
   const RosterEntry* name(std::size_t i) const { return (*names_)[i] ? &*(*names_)[i] : nullptr; }
   // The name table, shared with earlier frames while it does not change.
@@ -76,6 +84,8 @@ class SnapshotFrame {
 
   // Runner i as write_runner_core() writes it in full (the bridge follows: bridge_bits).
   const BitWriter& full_bits(std::size_t i) const;
+  // Runner i's roll-call entry in full, without its id.
+  const BitWriter& roll_full_bits(std::size_t i) const;
   // Runner i's bridge residuals as write_bridge() writes them.
   const BitWriter& bridge_bits(std::size_t i) const;
   // This frame against `baseline` (an older frame); the same object for every caller.
@@ -88,6 +98,9 @@ class SnapshotFrame {
   std::vector<QuantizedRunner> runners_;
   std::vector<double> distances_;
   std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
+  std::vector<std::uint32_t> id_order_;
+  std::vector<RollEntry> roll_;
+  mutable std::vector<std::optional<BitWriter>> roll_full_;
   std::shared_ptr<const Names> names_;
   std::vector<BrokenTarget> broken_;
   std::optional<RaceStatus> race_;

@@ -5,6 +5,9 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
 #include <span>
 #include <string_view>
 
@@ -206,7 +209,7 @@ TEST(MatchLoopPump, ReplayedDatagramsAreDropped) {
   // The same Input unsealed, as version 5 sent it: no one's.
   net::Packet plain;
   plain.sequence = 9002;
-  plain.message = net::Input{std::nullopt, jumps(pump.loop->match().tick() + 1, 1)};
+  plain.message = net::Input{std::nullopt, jumps(pump.loop->match().tick() + 1, 1), std::nullopt};
   pump.inject(a.address, net::encode_packet(plain));
   EXPECT_EQ(pump.stats.drops.count(DropReason::WrongKey), 5u);
   EXPECT_EQ(pump.stats.drops.count(DropReason::Replayed), 5u);
@@ -704,6 +707,100 @@ TEST(MatchLoopPump, SoakWith64BotsAnd256Spectators) {
       timings.quantile(0.5) * 1e3, timings.quantile(0.99) * 1e3, timings.max_seconds() * 1e3,
       down / static_cast<double>(clients.size()),
       static_cast<double>(runner_bytes) / static_cast<double>(runners));
+}
+
+}  // namespace
+}  // namespace spear::test
+
+namespace spear::test {
+namespace {
+
+// The runners of a snapshot by wire id, with their distances.
+std::map<net::RunnerId, double> distances_of(const net::Snapshot& s) {
+  std::map<net::RunnerId, double> out;
+  for (const auto& r : s.runners) out[r.id] = r.distance;
+  return out;
+}
+
+TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
+  // More bots than a datagram holds poses for: every snapshot lists every runner (the roll
+  // call), and poses go to the runners near the one the client's view follows.
+  server::ServerConfig c = small_config();
+  c.bots = 120;
+  c.bot_skill = 0.6f;  // they crash now and then, so the field spreads out
+  LoopPump pump(c);
+  PumpClient& plain = pump.add_client(spectator("plain"));
+  PumpClient& fan = pump.add_client(spectator("fan"));
+  pump.connect_all();
+  ASSERT_EQ(fan.connection.state(), ConnectionState::Connected);
+
+  std::map<net::Tick, std::map<net::RunnerId, double>> truth;  // every runner, as the server has it
+  auto run = [&](int ticks) {
+    for (int i = 0; i < ticks; ++i) {
+      pump.tick();
+      const net::Snapshot all = pump.loop->match().snapshot();
+      truth[all.tick] = distances_of(all);
+    }
+  };
+  run(600);
+  // The last runner by id: far from the first ones, which a spectator that says nothing
+  // centres on (ids in order).
+  const net::RunnerId followed = truth.rbegin()->second.rbegin()->first;
+  constexpr std::uint16_t kWidth = 1027;
+  fan.connection.set_view(net::InputView{followed, kWidth}, pump.now);
+  const std::size_t from = fan.snapshots.size();
+  const std::size_t plain_from = plain.snapshots.size();
+  run(300);
+  ASSERT_GT(fan.snapshots.size(), from + 100);
+  const double reach = net::kNearViewShare * kWidth + net::kNearMargin;
+  int checked = 0;
+  std::size_t posed = 0, in_view = 0;
+  std::map<net::RunnerId, int> unposed_in_view;  // snapshots in a row in view without a pose
+  int longest_wait = 0;
+  for (std::size_t k = from + 10; k < fan.snapshots.size(); ++k) {  // once the view has arrived
+    const net::Snapshot& got = fan.snapshots[k];
+    const auto it = truth.find(got.tick);
+    ASSERT_NE(it, truth.end());
+    const auto& all = it->second;
+    // Every runner, once: with a pose or in the roll call.
+    std::set<net::RunnerId> listed;
+    for (const auto& r : got.runners) EXPECT_TRUE(listed.insert(r.id).second);
+    for (const auto& o : got.others) EXPECT_TRUE(listed.insert(o.id).second);
+    ASSERT_EQ(listed.size(), all.size()) << "snapshot " << got.tick;
+    const auto sent = distances_of(got);
+    ASSERT_TRUE(sent.contains(followed)) << "snapshot " << got.tick;
+    const double d = all.at(followed);
+    // Poses only near the followed runner...
+    for (const auto& [id, x] : sent) EXPECT_LE(std::abs(all.at(id) - d), reach + 1e-6) << id;
+    for (const auto& o : got.others) EXPECT_NEAR(o.distance, all.at(o.id), 0.6) << o.id;
+    // ...and, when the view is crowded (the field starts together), in turns: no runner in view
+    // waits long for its pose.
+    for (const auto& [id, x] : all) {
+      if (std::abs(x - d) > 0.7 * kWidth) {
+        unposed_in_view.erase(id);
+        continue;
+      }
+      ++in_view;
+      int& wait = unposed_in_view[id];
+      wait = sent.contains(id) ? 0 : wait + 1;
+      longest_wait = std::max(longest_wait, wait);
+    }
+    posed += sent.size();
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+  std::printf(
+      "followed runner %u: %.1f poses a snapshot, %.1f runners in view; the longest a "
+      "runner in view went without a pose: %d snapshots\n",
+      followed, static_cast<double>(posed) / checked, static_cast<double>(in_view) / checked,
+      longest_wait);
+  EXPECT_GT(static_cast<double>(in_view) / checked, static_cast<double>(posed) / checked);
+  EXPECT_LE(longest_wait, 5);
+  // The spectator that said nothing gets every runner listed too.
+  for (std::size_t k = plain_from; k < plain.snapshots.size(); ++k) {
+    const net::Snapshot& got = plain.snapshots[k];
+    EXPECT_EQ(got.runners.size() + got.others.size(), truth.at(got.tick).size());
+  }
 }
 
 }  // namespace

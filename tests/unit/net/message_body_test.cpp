@@ -25,8 +25,9 @@ TEST(MessageBody, InputRoundTripsAndIsSmall) {
 TEST(MessageBody, EightQuietFramesAndAnAckTakeNineBytes) {
   // PROTOCOL.md, "Client -> server: Input": n eg(1) 6 bits, the first tick 32, seven later
   // ticks 1 bit each, 2 bits a frame for no buttons and no lab motion (16), the ack flag 1 and
-  // the ack se(5) of first tick − ack for 6 ticks back, 6 bits: 68 bits, 9 bytes; each frame's
-  // tick (delta), buttons and lab_motion are written together, frame after frame.
+  // the ack se(5) of first tick − ack for 6 ticks back, 6 bits, and no view, 1 bit: 69 bits,
+  // 9 bytes; each frame's tick (delta), buttons and lab_motion are written together, frame after
+  // frame.
   Input in;
   in.ack_tick = 4000;
   for (Tick t = 4006; t < 4014; ++t) in.frames.push_back({t, 0, 0});
@@ -94,6 +95,43 @@ TEST(MessageBody, InputRejectsMalformedBodies) {
   EXPECT_FALSE(read_input_body(longer, out));
   for (std::size_t n = 0; n < body.size(); ++n)
     EXPECT_FALSE(read_input_body(std::span(body.data(), n), out)) << n;
+}
+
+TEST(MessageBody, InputCarriesTheViewAndRefusesOneOutOfRange) {
+  Input in;
+  in.ack_tick = 500;
+  in.frames = {{502, 0, 0}};
+  const std::size_t without = write_input_body(in).size();
+  for (const InputView view : {InputView{std::nullopt, 1}, InputView{0, kDefaultViewWidth},
+                               InputView{65535, kMaxViewWidth}, InputView{300, 1027}}) {
+    in.view = view;
+    const auto body = write_input_body(in);
+    EXPECT_LE(body.size(), without + 7);  // at most 51 bits (id 65535, width 4096)
+    Input out;
+    ASSERT_TRUE(read_input_body(body, out));
+    EXPECT_EQ(out.view, in.view);
+    EXPECT_EQ(out.frames, in.frames);
+    for (std::size_t n = 0; n < body.size(); ++n)
+      EXPECT_FALSE(read_input_body(std::span(body.data(), n), out)) << n;
+  }
+  Input none;
+  ASSERT_TRUE(read_input_body(write_input_body(in = Input{}), none));
+  EXPECT_FALSE(none.view);
+  // Hand-written: a width of 4097 and a followed id of 65536 are malformed.
+  const auto body_with = [](std::uint64_t id, std::uint64_t width) {
+    BitWriter w;
+    w.write_exp_golomb(0, 1);  // no frames
+    w.write_bool(false);       // no ack
+    w.write_bool(true);        // a view
+    w.write_bool(true);
+    w.write_exp_golomb(id, 4);
+    w.write_exp_golomb(width - 1, 6);
+    return w.take();
+  };
+  Input out;
+  EXPECT_TRUE(read_input_body(body_with(65535, 4096), out));
+  EXPECT_FALSE(read_input_body(body_with(65535, 4097), out));
+  EXPECT_FALSE(read_input_body(body_with(65536, 800), out));
 }
 
 SnapshotMessage sample_snapshot() {

@@ -110,6 +110,7 @@ bool read_status(Tick tick, std::uint64_t number, std::uint64_t left, std::uint6
   BitWriter w;
   w.write_exp_golomb(0, 2);  // baseline age
   w.write_exp_golomb(0, 3);  // runners
+  w.write_exp_golomb(0, 4);  // roll call
   w.write_bool(false);       // own
   w.write_exp_golomb(0, 0);  // broken
   w.write_bool(true);

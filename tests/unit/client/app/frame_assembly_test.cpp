@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -18,6 +19,7 @@
 #include "app/embedded_server.hpp"
 #include "core/key_script.hpp"
 #include "core/server_socket.hpp"
+#include "core/world_view.hpp"
 #include "net/peer_address.hpp"
 
 namespace spear::client {
@@ -334,6 +336,96 @@ TEST(FrameAssembly, LocalPlayDoesNotParkOnFocusLoss) {
   EXPECT_FALSE(parked);
   ASSERT_NE(game->session->own(), nullptr);
   EXPECT_FALSE(game->session->own()->frame.flags & net::runner_flags::kAway);
+}
+
+// A big race: snapshots carry poses for two runners near the followed one and summaries of three
+// more. The scoreboard and the race strip hold all five, each once: the drawn ones as drawn,
+// the summed-up ones at their distance at the render time.
+TEST(FrameAssembly, ScoreboardAndRaceStripHoldDrawnAndSummedUpRunnersOnce) {
+  WorldView world(false);
+  net::Welcome w;
+  w.tick_rate = 60;
+  w.snapshot_rate = 30;
+  w.role = net::Role::Spectator;
+  world.on_welcome(w);
+  world.on_roster({{1, {1, false, "ada"}},
+                   {2, {2, true, "bo"}},
+                   {10, {10, false, "cy"}},
+                   {11, {11, true, "dee"}},
+                   {12, {12, false, "eve"}}});
+  for (net::Tick tick = 600; tick < 660; tick += 2) {
+    net::Snapshot s;
+    s.tick = tick;
+    net::RunnerSnapshot a, b;
+    a.id = 1;
+    a.score = 50;
+    a.best = 80;
+    a.distance = 5.0 * (tick - 600);
+    b.id = 2;
+    b.score = 20;
+    b.distance = 4.0 * (tick - 600);
+    b.flags = net::runner_flags::kBot;
+    s.runners = {a, b};
+    s.others = {{10, net::RunnerMode::Running, 0, 90, 1000.0 + 6.0 * (tick - 600)},
+                {11, net::RunnerMode::Falling, net::runner_flags::kBot, 30, 700.0},
+                {12, net::RunnerMode::Parked, net::runner_flags::kAway, 10, 300.0}};
+    const double now = 1.0 + (tick - 600) / 60.0;
+    world.on_snapshot(s, now);
+    world.sample(now + 0.01, 1.0 / 60.0);
+    world.build(1.f / 60.f, 0.f, nullptr);
+  }
+  ASSERT_EQ(world.runners().size(), 2u);
+  ASSERT_EQ(world.others().size(), 3u);
+
+  HudState hud;
+  fill_race_board(hud, world.runners(), world.others());
+  ASSERT_EQ(hud.scoreboard.size(), 5u);
+  ASSERT_EQ(hud.race.size(), 5u);
+  std::vector<std::string> names;
+  for (const ScoreRow& r : hud.scoreboard) names.push_back(r.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"cy", "ada", "dee", "bo", "eve"}));  // by score
+  const auto row = [&](const std::string& name) {
+    return *std::find_if(hud.scoreboard.begin(), hud.scoreboard.end(),
+                         [&](const ScoreRow& r) { return r.name == name; });
+  };
+  EXPECT_EQ(row("ada").best, 80);
+  EXPECT_EQ(row("cy").score, 90);
+  EXPECT_EQ(row("cy").best, 90);
+  EXPECT_FALSE(row("cy").down);
+  EXPECT_TRUE(row("dee").down);  // falling
+  EXPECT_FALSE(row("dee").away);
+  EXPECT_FALSE(row("eve").down);
+  EXPECT_TRUE(row("eve").away);
+
+  std::map<int, double> marks;
+  for (const RaceMark& m : hud.race) {
+    EXPECT_TRUE(marks.emplace(m.id, m.distance).second) << "runner " << m.id << " marked twice";
+  }
+  ASSERT_EQ(marks.size(), 5u);
+  for (const RunnerView& r : world.runners()) EXPECT_DOUBLE_EQ(marks.at(r.lane), r.frame.distance);
+  for (const RunnerSummaryView& o : world.others())
+    EXPECT_DOUBLE_EQ(marks.at(static_cast<int>(o.id)), o.distance);
+  // Runner 10's mark moves with the render time, between its summaries.
+  const double shown = world.render_time() * 60.0 - 600.0;
+  EXPECT_NEAR(marks.at(10), 1000.0 + 6.0 * shown, 1e-6);
+  EXPECT_GT(marks.at(10), 1000.0);
+
+  // A summary of a runner drawn (it just came near) is left out; the own runner is "(you)".
+  std::vector<RunnerSummaryView> others(world.others().begin(), world.others().end());
+  RunnerSummaryView again;
+  again.id = 1;
+  again.name = "ada";
+  again.distance = 12345.0;
+  others.push_back(again);
+  others[0].own = true;
+  HudState twice;
+  fill_race_board(twice, world.runners(), others);
+  EXPECT_EQ(twice.scoreboard.size(), 5u);
+  EXPECT_EQ(twice.race.size(), 5u);
+  for (const RaceMark& m : twice.race) EXPECT_NE(m.distance, 12345.0);
+  EXPECT_EQ(std::count_if(twice.scoreboard.begin(), twice.scoreboard.end(),
+                          [](const ScoreRow& r) { return r.name == "cy (you)"; }),
+            1);
 }
 
 // The board: "3 bot-4 99" above "5 bot-3 238" (ranked by best, showing the score).

@@ -1,0 +1,122 @@
+#include "net/roll_call.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "net/quantize.hpp"
+#include "net/runner_block.hpp"
+#include "sim/pace.hpp"
+
+namespace spear::net {
+namespace {
+
+constexpr unsigned kModeBits = 3, kFlagBits = 5;
+constexpr unsigned kIdGapK = 0;
+constexpr unsigned kDistanceK = 10, kDistanceDeltaK = 2;
+constexpr unsigned kBonusK = 4, kScoreDeltaK = 0;
+constexpr double kNominalTickRate = 60.0;
+
+// Floor division by 10 (whole metres of a distance in units), right for negative values too.
+std::int64_t metres(std::int64_t units) { return units >= 0 ? units / 10 : -((-units + 9) / 10); }
+
+bool moves(RunnerMode m) {
+  return m == RunnerMode::Running || m == RunnerMode::Jumping || m == RunnerMode::Thrusting;
+}
+
+// What the distance run since the baseline adds to the score (a metre, a point).
+std::int64_t predicted_score(const RollEntry& base, std::int64_t distance) {
+  return static_cast<std::int64_t>(base.score) + metres(distance) - metres(base.distance);
+}
+
+bool to_score(std::int64_t v, std::uint32_t& dst) {
+  if (v < 0 || v > std::int64_t{std::numeric_limits<std::uint32_t>::max()}) return false;
+  dst = static_cast<std::uint32_t>(v);
+  return true;
+}
+
+}  // namespace
+
+RollEntry roll_entry_of(const QuantizedRunner& q) {
+  RollEntry e;
+  e.id = q.id;
+  e.mode = q.mode;
+  e.flags = q.flags;
+  e.score = q.score;
+  // 16 steps a unit: round half up (>> is an arithmetic shift in C++20).
+  e.distance = (q.distance + 8) >> 4;
+  static_assert(kDistanceStep == 1.0 / 16.0);
+  return e;
+}
+
+std::int64_t predicted_roll_distance(const RollEntry& base, std::uint32_t age) {
+  if (!moves(base.mode) || age == 0) return base.distance;
+  // Only + − × ÷ and floor: the same bits on every IEEE machine.
+  const double ahead = sim::ground_speed_at(static_cast<double>(base.distance)) *
+                       static_cast<double>(age) / kNominalTickRate;
+  return base.distance + static_cast<std::int64_t>(std::floor(ahead + 0.5));
+}
+
+void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous) {
+  out.write_exp_golomb(static_cast<std::uint64_t>(std::int64_t{id} - previous - 1), kIdGapK);
+}
+
+void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base,
+                      std::uint32_t age) {
+  if (!base) {
+    out.write_bits(static_cast<std::uint64_t>(e.mode), kModeBits);
+    out.write_bits(e.flags, kFlagBits);
+    out.write_signed(e.distance, kDistanceK);
+    out.write_signed(static_cast<std::int64_t>(e.score) - metres(e.distance), kBonusK);
+    return;
+  }
+  const bool same = e.mode == base->mode && e.flags == base->flags;
+  out.write_bool(same);
+  if (!same) {
+    out.write_bits(static_cast<std::uint64_t>(e.mode), kModeBits);
+    out.write_bits(e.flags, kFlagBits);
+  }
+  out.write_signed(e.distance - predicted_roll_distance(*base, age), kDistanceDeltaK);
+  out.write_signed(static_cast<std::int64_t>(e.score) - predicted_score(*base, e.distance),
+                   kScoreDeltaK);
+}
+
+bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* baseline,
+                    std::uint32_t age, std::vector<RollEntry>& out) {
+  out.clear();
+  // Every entry takes at least 4 bits: a count the block cannot hold is corrupt.
+  if (count > kMaxRollCall || count > in.bits_left() / 4) return false;
+  out.reserve(count);
+  std::int64_t previous = -1;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::int64_t id = previous + 1 + static_cast<std::int64_t>(in.read_exp_golomb(kIdGapK));
+    if (!in.ok() || id > std::numeric_limits<RunnerId>::max()) return false;
+    previous = id;
+    RollEntry e;
+    e.id = static_cast<RunnerId>(id);
+    const std::optional<RollEntry> base = baseline ? baseline->roll_of(e.id) : std::nullopt;
+    if (!base) {
+      e.mode = static_cast<RunnerMode>(in.read_bits(kModeBits));  // 3 bits: every value a mode
+      e.flags = static_cast<std::uint8_t>(in.read_bits(kFlagBits));
+      e.distance = in.read_signed(kDistanceK);
+      if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
+      if (!to_score(metres(e.distance) + in.read_signed(kBonusK), e.score)) return false;
+    } else {
+      if (in.read_bool()) {
+        e.mode = base->mode;
+        e.flags = base->flags;
+      } else {
+        e.mode = static_cast<RunnerMode>(in.read_bits(kModeBits));
+        e.flags = static_cast<std::uint8_t>(in.read_bits(kFlagBits));
+      }
+      e.distance = predicted_roll_distance(*base, age) + in.read_signed(kDistanceDeltaK);
+      if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
+      if (!to_score(predicted_score(*base, e.distance) + in.read_signed(kScoreDeltaK), e.score))
+        return false;
+    }
+    if (!in.ok()) return false;
+    out.push_back(e);
+  }
+  return true;
+}
+
+}  // namespace spear::net
