@@ -427,10 +427,6 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool w
   last_frame_ = frame;
   const std::size_t n = frame->size();
   const std::size_t per_snapshot = std::min(n, net::kMaxRunnersPerSnapshot);
-  // A client with nothing to centre on (a spectator that has not said what it follows): the
-  // runners in id order, at most a snapshot's worth.
-  std::vector<std::uint32_t> id_order(per_snapshot);
-  std::iota(id_order.begin(), id_order.end(), 0u);
   // The runners along the course, once for everyone: each client's order is read off it
   // outwards from the runner it centres on.
   std::vector<std::uint32_t> along(n);
@@ -456,7 +452,10 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool w
     if (s.view && s.view->followed) {
       if (const auto f = frame->index_of(*s.view->followed)) centre = *f;
     }
-    std::span<const std::uint32_t> chosen = id_order;
+    // A spectator that has not said what it follows (or follows a runner that left) is centred
+    // on the first runner by id, where a client's view starts.
+    if (!centre && n > 0) centre = frame->id_order().front();
+    std::span<const std::uint32_t> chosen;
     net::SnapshotFocus focus;
     if (centre) {
       order.clear();
