@@ -463,19 +463,24 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool w
       const double d = frame->distance(*centre);
       std::size_t lo = place[*centre], hi = place[*centre] + 1;  // [lo, hi) taken
       if (!mine || *mine != *centre) order.push_back(static_cast<std::uint32_t>(*centre));
-      focus.pinned = order.size();
+      focus.pinned = focus.reserved = order.size();
       // Near: within reach of the view's wider side, plus a margin to cover the time a runner
       // needs to cross it (PROTOCOL.md "Roll call").
       const double reach = net::kNearViewShare * (s.view ? s.view->width : net::kDefaultViewWidth) +
                            net::kNearMargin;
       focus.near = order.size();
+      const std::size_t pinned_to = focus.pinned + net::kPinnedNeighbours;
       while (order.size() < per_snapshot && (lo > 0 || hi < n)) {
         const bool down = lo > 0 && (hi >= n || d - frame->distance(along[lo - 1]) <=
                                                     frame->distance(along[hi]) - d);
         const std::uint32_t next = down ? along[--lo] : along[hi++];
         if (mine && next == *mine) continue;
         order.push_back(next);
-        if (std::abs(frame->distance(next) - d) <= reach) focus.near = order.size();
+        if (std::abs(frame->distance(next) - d) <= reach) {
+          focus.near = order.size();
+          // The nearest few neighbours never wait their turn.
+          if (order.size() <= pinned_to) focus.pinned = order.size();
+        }
       }
       chosen = order;
     }

@@ -74,6 +74,26 @@ const net::RunnerBridge* InterpolationBuffer::Snapshot::bridge(std::uint32_t id)
   return nullptr;
 }
 
+bool InterpolationBuffer::Snapshot::lists(std::uint32_t id) const {
+  return std::binary_search(others.begin(), others.end(), id);
+}
+
+std::vector<std::uint32_t> InterpolationBuffer::others_between(
+    const Snapshot& from, const Snapshot& carrier, const std::vector<RunnerFrame>& runners) {
+  std::vector<std::uint32_t> out;
+  const auto take = [&](std::uint32_t id) {
+    if (!carrier.in_race(id)) return;
+    for (const auto& r : runners)
+      if (r.id == id) return;
+    out.push_back(id);
+  };
+  for (const std::uint32_t id : from.others) take(id);
+  for (const auto& r : from.runners) take(r.id);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 InterpolationBuffer::Snapshot* InterpolationBuffer::find_snapshot(std::uint32_t tick) {
   auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
                              [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
@@ -110,8 +130,11 @@ double InterpolationBuffer::loss() const {
 
 InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
                                                       std::vector<RunnerFrame> runners,
-                                                      double local_time) {
+                                                      double local_time,
+                                                      std::vector<std::uint32_t> others) {
   ++stats_.received;
+  if (!std::is_sorted(others.begin(), others.end())) std::sort(others.begin(), others.end());
+  others.erase(std::unique(others.begin(), others.end()), others.end());
   const double time = tick / config_.tick_rate;
   std::vector<std::pair<std::uint32_t, net::RunnerBridge>> bridges;
   for (auto& r : runners) {
@@ -130,6 +153,7 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
     note_revised(*it);
     it->runners = std::move(runners);
     it->bridges = std::move(bridges);
+    it->others = std::move(others);
     it->rebuilt = false;
     it->guesses = 0;
     ++stats_.rebuilt_replaced;
@@ -156,7 +180,8 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
   if (!stats_.first_tick || tick < *stats_.first_tick) stats_.first_tick = tick;
   if (!stats_.newest_tick || tick > *stats_.newest_tick) stats_.newest_tick = tick;
   ++unique_;
-  snapshots_.insert(it, Snapshot{tick, time, std::move(runners), false, 0, std::move(bridges)});
+  snapshots_.insert(it, Snapshot{tick, time, std::move(runners), false, 0, std::move(bridges),
+                                 std::move(others)});
   rebuild_from(tick);
   while (snapshots_.size() > config_.capacity) snapshots_.pop_front();
   return Insert::Added;
@@ -261,14 +286,21 @@ bool InterpolationBuffer::insert_rebuilt(std::uint32_t lost, std::uint32_t tick,
   }
   for (const auto& ra : from.runners)
     if (!carrier->find(ra.id)) runners.push_back(ra);  // leaves at the carrier
+  std::vector<std::uint32_t> others = others_between(from, *carrier, runners);
   if (replace) {
     note_revised(*at);
     at->runners = std::move(runners);
+    at->others = std::move(others);
     at->guesses = guesses;
   } else {
     note_revised(*at);  // it changes the interval playback may be in
-    snapshots_.insert(
-        at, Snapshot{lost, lost / config_.tick_rate, std::move(runners), true, guesses, {}});
+    snapshots_.insert(at, Snapshot{.tick = lost,
+                                   .time = lost / config_.tick_rate,
+                                   .runners = std::move(runners),
+                                   .rebuilt = true,
+                                   .guesses = guesses,
+                                   .bridges = {},
+                                   .others = std::move(others)});
   }
   ++stats_.rebuilt;
   return true;
@@ -371,9 +403,15 @@ bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tic
   }
   for (const auto& ra : from.runners)
     if (!carrier->find(ra.id)) runners.push_back(ra);  // leaves at the carrier
+  std::vector<std::uint32_t> others = others_between(from, *carrier, runners);
   note_revised(*at);
-  snapshots_.insert(at,
-                    Snapshot{first, first / config_.tick_rate, std::move(runners), true, 2, {}});
+  snapshots_.insert(at, Snapshot{.tick = first,
+                                 .time = first / config_.tick_rate,
+                                 .runners = std::move(runners),
+                                 .rebuilt = true,
+                                 .guesses = 2,
+                                 .bridges = {},
+                                 .others = std::move(others)});
   ++stats_.rebuilt;
   return true;
 }
@@ -484,8 +522,9 @@ std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
 
   // The snapshots a runner's gap around t can reach, each runner's appearances in them grouped
   // (sorted by runner, then slot): back to its last appearance before the gap (within the limit
-  // of b, or a later one could not be within it), on to its first one after (within the limit of
-  // a). Past the newest: back the limit from it.
+  // of b, or a later one could not be within it; within the limit of t, for one held while the
+  // snapshots list it without a pose), on to its first one after (within the limit of a). Past
+  // the newest: back the limit from it.
   constexpr auto limit = static_cast<std::int64_t>(kMaxRunnerGapTicks);
   const auto first_from = [this](std::int64_t tick) {
     return static_cast<std::size_t>(
@@ -495,7 +534,9 @@ std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
   };
   std::size_t lo = 0, hi = bi;  // [lo, hi)
   if (interpolating) {
-    lo = std::min(first_from(std::int64_t{b->tick} - limit), ai);
+    const auto held_from =
+        static_cast<std::int64_t>(std::ceil(t * config_.tick_rate - 1e-6)) - limit;
+    lo = std::min({first_from(std::int64_t{b->tick} - limit), first_from(held_from), ai});
     hi = std::max(first_from(std::int64_t{a.tick} + limit + 1), bi + 1);
   } else {
     lo = first_from(std::int64_t{a.tick} - limit);
@@ -571,6 +612,15 @@ std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
     if (held) held->push_back(held_open ? 1 : 0);
   };
 
+  // Whether every snapshot after e's up to `last_slot` has runner `id` in the race: listed
+  // without a pose, or held there as a rebuilt snapshot's copy (of the group [first, end)).
+  const auto listed_since = [&](const Appearance* first, const Appearance* end, const Appearance& e,
+                                std::size_t last_slot) {
+    for (std::size_t slot = e.slot + 1; slot <= last_slot; ++slot)
+      if (!snapshots_[slot].lists(e.id) && !holds(first, end, slot)) return false;
+    return true;
+  };
+
   if (interpolating) {
     view.kind = SampleKind::Interpolated;
     // Between two appearances of one runner: blended, or a restart (step at the later one, do
@@ -584,7 +634,8 @@ std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
         show(blend(*p.frame, *c.frame, std::clamp((t - sp.time) / span, 0.0, 1.0), span), false);
       }
     };
-    const auto resolve = [&](const Around& r) {
+    const auto resolve = [&](const Appearance* first, const Appearance* end) {
+      const Around r = around(first, end);
       if (r.at_a && r.at_b && r.last == r.at_a && r.next == r.at_b) {
         between(*r.at_a, *r.at_b);
       } else if (r.last && r.next && tick_of(r.next) - tick_of(r.last) <= kMaxRunnerGapTicks) {
@@ -595,22 +646,28 @@ std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
         show(*r.at_a->frame, true);  // gone at b (it leaves there, or is away for longer)
       } else if (r.at_b) {
         show(*r.at_b->frame, false);  // appears: shown as first seen
+      } else if (r.last && t <= (tick_of(r.last) + limit) / config_.tick_rate &&
+                 listed_since(first, end, *r.last, bi)) {
+        // Still in the race, left out of the poses since (the snapshot that shows it back, if
+        // any, has not arrived): held where last seen, for at most the limit (then it has left
+        // the view's zone).
+        show(*r.last->frame, true);
       }
       // Missing from a: its last appearance may still be needed when a later one arrives.
       if (r.last && r.last != r.at_a) keep(r.last);
     };
     for (const auto& ra : a.runners) {
       const auto [first, end] = group_of(ra.id);
-      resolve(around(first, end));
+      resolve(first, end);
     }
     for (const auto& rb : b->runners) {
       const auto [first, end] = group_of(rb.id);
-      if (!holds(first, end, ai)) resolve(around(first, end));
+      if (!holds(first, end, ai)) resolve(first, end);
     }
-    // In neither: shown only across a gap.
+    // In neither: shown across a gap, or held while listed without a pose.
     for (const Appearance* first = apps_begin; first != apps_end;) {
       const Appearance* end = group_end(first);
-      if (!holds(first, end, ai) && !holds(first, end, bi)) resolve(around(first, end));
+      if (!holds(first, end, ai) && !holds(first, end, bi)) resolve(first, end);
       first = end;
     }
     return keep_from;
@@ -641,7 +698,10 @@ std::optional<std::uint32_t> InterpolationBuffer::sample_runners(
   // Missing from the newest but in one within the limit before it: held at its last pose, not
   // extrapolated from its own last two. Nothing after that one holds it, so the interval before
   // the newest already held it there (or, last seen earlier, did not show it): moving it on now
-  // would jump. A snapshot that shows it again fades it from there (the kind changes).
+  // would jump. A snapshot that shows it again fades it from there (the kind changes). Of the
+  // runners listed without a pose since their last appearance, this holds every one the limit
+  // would (playback past the newest is later than the newest), and keeps them while the snapshots
+  // have stopped, as it keeps the others standing.
   for (const Appearance* first = apps_begin; first != apps_end;) {
     const Appearance* end = group_end(first);
     const bool in_newest = holds(first, end, ai);

@@ -27,9 +27,12 @@
 // a row and then come back. Across such a gap of at most kMaxRunnerGapTicks it is drawn between
 // its appearances on either side, as if the snapshots between had held it (a restart still
 // steps). That needs the snapshot that shows it back to have arrived when playback reaches the
-// gap: with a delay of n intervals, gaps of up to about n intervals. Until it arrives the runner
-// is held as one that leaves (until playback passes the first snapshot without it, then gone);
-// when it arrives in time, the held figure moves on and fades the difference out.
+// gap: with a delay of n intervals, gaps of up to about n intervals. Until it arrives, a runner
+// the snapshots still list in their roll call (the ones without a pose) is held where it was last
+// seen, for at most kMaxRunnerGapTicks after that (then it is gone: it left the view's zone);
+// one they do not list is held as one that leaves (until playback passes the first snapshot
+// without it, then gone). When the one that shows it back arrives in time, the held figure moves
+// on and fades the difference out.
 //
 // Time is passed in (monotonic seconds); nothing here reads a clock.
 #include <array>
@@ -49,7 +52,8 @@ namespace spear::client {
 // drawn between the two (a runner left out of some snapshots, or lost with them) instead of held
 // and popped: 12 ticks, 6 snapshot intervals at 60 Hz ticks and 30 Hz snapshots (0.2 s). One
 // missing for longer is held where it was last seen until playback passes the first snapshot
-// without it, then gone, as a runner that leaves.
+// without it, then gone, as a runner that leaves; one the snapshots since list without a pose
+// (net::Snapshot::others) is held until playback is this far past its last appearance.
 inline constexpr std::uint32_t kMaxRunnerGapTicks = 12;
 
 struct InterpolationConfig {
@@ -130,8 +134,10 @@ class InterpolationBuffer {
   explicit InterpolationBuffer(InterpolationConfig config = {});
 
   enum class Insert : std::uint8_t { Added, Duplicate, TooOld };
-  // A decoded snapshot: its server tick, its runners, and the local time it arrived.
-  Insert push(std::uint32_t tick, std::vector<RunnerFrame> runners, double local_time);
+  // A decoded snapshot: its server tick, its runners, and the local time it arrived; others: the
+  // ids it lists without a pose (net::Snapshot::others: still in the race), in any order.
+  Insert push(std::uint32_t tick, std::vector<RunnerFrame> runners, double local_time,
+              std::vector<std::uint32_t> others = {});
 
   // Advances the playback clock to local_time (monotonic, seconds) and samples all runners.
   const InterpolatedView& sample(double local_time);
@@ -167,8 +173,14 @@ class InterpolationBuffer {
     // What the runners carried to rebuild the snapshots before this one (kept out of the frames
     // handed back).
     std::vector<std::pair<std::uint32_t, net::RunnerBridge>> bridges;
+    // The runners it lists without a pose, ascending ids, unique. Of a rebuilt one: those in the
+    // race (with a pose or listed) both in the one before it and in its carrier, and not among
+    // its runners.
+    std::vector<std::uint32_t> others;
     const RunnerFrame* find(std::uint32_t id) const;
     const net::RunnerBridge* bridge(std::uint32_t id) const;
+    bool lists(std::uint32_t id) const;  // in others
+    bool in_race(std::uint32_t id) const { return lists(id) || find(id); }
   };
   struct Track {  // per runner: what was shown last, and the correction still fading
     SampleKind kind = SampleKind::Empty;
@@ -208,14 +220,17 @@ class InterpolationBuffer {
   // other two. False when the gap is not exactly that.
   bool insert_smoothed(std::uint32_t first, std::uint32_t tick);
   std::uint32_t stride() const;  // ticks between snapshots
+  // A rebuilt snapshot's others (Snapshot::others), between `from` and `carrier`.
+  static std::vector<std::uint32_t> others_between(const Snapshot& from, const Snapshot& carrier,
+                                                   const std::vector<RunnerFrame>& runners);
   // A snapshot that playback stands on or heads to (at or before the first one past render
   // time) was replaced: the next frame fades the change in.
   void note_revised(const Snapshot& s);
   Snapshot* find_snapshot(std::uint32_t tick);
   // Every runner at server time t, before smoothing. held (if given): per runner of the view,
   // 1 when it is held where it was last seen because no later snapshot known holds it within
-  // kMaxRunnerGapTicks. Returns the oldest tick a runner's gap still needs (its last appearance
-  // before it went missing), if any.
+  // kMaxRunnerGapTicks (it leaves, or is listed without a pose). Returns the oldest tick a runner's
+  // gap still needs (its last appearance before it went missing), if any.
   std::optional<std::uint32_t> sample_runners(double t, InterpolatedView& view,
                                               std::vector<std::uint8_t>* held = nullptr) const;
   // Fades corrections; previous_time: the render time of the previous frame.

@@ -49,7 +49,12 @@ void WorldView::on_snapshot(const net::Snapshot& s, double now) {
   std::vector<RunnerFrame> frames;
   frames.reserve(s.runners.size());
   for (const auto& r : s.runners) frames.push_back(runner_frame(r));
-  buffer_.push(s.tick, std::move(frames), now);
+  // Runners the snapshot lists without a pose are still in the race: the buffer holds them
+  // across the snapshots they wait for their turn.
+  std::vector<std::uint32_t> others;
+  others.reserve(s.others.size());
+  for (const auto& o : s.others) others.push_back(o.id);
+  buffer_.push(s.tick, std::move(frames), now, std::move(others));
   take_summaries(s);
 }
 

@@ -42,6 +42,9 @@ inline constexpr std::uint16_t kMaxViewWidth = 4096;
 // the fastest closing speed (a runner passing one that lies on the ground, ~400 units/s).
 inline constexpr double kNearViewShare = 0.7;
 inline constexpr double kNearMargin = 240.0;
+// The near runners nearest the followed one that get their pose in every such snapshot (the
+// others near it take turns when they do not all fit).
+inline constexpr std::size_t kPinnedNeighbours = 4;
 inline constexpr std::size_t kMaxBrokenTargets = 16;
 inline constexpr std::size_t kMaxRosterEntries = 32;  // names per snapshot
 inline constexpr std::size_t kMaxNameBytes = 24;      // UTF-8 bytes of a player name

@@ -1,6 +1,7 @@
 #include "net/snapshot_encoder.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <numeric>
 
@@ -186,10 +187,12 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   // What is left of the datagram for the runners: the Packet travels sealed (its sequence and key
   // 0, net/session_crypto.hpp), so the seal's bytes come off the datagram's. A roll call's count
   // takes a few more header bits (its eg(4) code grows by up to 14 bits).
-  Packet probe{0, 0, msg};
-  const std::size_t fixed = encode_packet(probe).size() + kBlockOverhead;
-  const std::size_t budget_bits =
-      fixed < kMaxSealedPacketBytes ? (kMaxSealedPacketBytes - fixed) * 8 : 0;
+  const auto budget_of = [](const SnapshotMessage& m) -> std::size_t {
+    Packet probe{0, 0, m};
+    const std::size_t fixed = encode_packet(probe).size() + kBlockOverhead;
+    return fixed < kMaxSealedPacketBytes ? (kMaxSealedPacketBytes - fixed) * 8 : 0;
+  };
+  std::size_t budget_bits = budget_of(msg);
   const SnapshotFrame::Deltas* deltas = baseline ? &frame.against(*baseline->frame) : nullptr;
 
   Sent sent;
@@ -222,12 +225,26 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     // The roll call: every runner, or the nearest (by `order`, then the rest) that fit with the
     // pinned runners' poses.
     std::vector<std::uint8_t> take(frame.size(), 1);
-    write_roll(frame, baseline, deltas, take, roll_block);
+    // Every runner listed, against a baseline that listed every one of its runners (or none):
+    // the same bits for every such client, written once per frame and baseline.
+    if (!baseline)
+      roll_block.append(frame.roll_call_bits());
+    else if (baseline->all_listed)
+      roll_block.append(deltas->roll_call_bits());
+    else
+      write_roll(frame, baseline, deltas, take, roll_block);
     std::size_t reserve = 0;
-    for (std::size_t k = 0; k < std::min(focus.pinned, order.size()); ++k)
+    for (std::size_t k = 0; k < std::min(focus.reserved, order.size()); ++k)
       if (order[k] < frame.size())
         reserve += frame.full_bits(order[k]).bit_count() + 8 +
                    (sends_bridges() ? frame.bridge_bits(order[k]).bit_count() : 1);
+    if (roll_block.bit_count() + reserve > budget_bits && !msg.roster.empty()) {
+      // Names wait (a client without a baseline yet, whose roll call is in full): every runner
+      // listed comes first.
+      msg.roster.clear();
+      sent.names.clear();
+      budget_bits = budget_of(msg);
+    }
     if (roll_block.bit_count() + reserve > budget_bits) {
       std::vector<std::uint32_t> rank;  // nearest first
       std::vector<std::uint8_t> ranked(frame.size(), 0);
@@ -256,30 +273,31 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     // (snapshots waited, and nearness as a tie-break within one).
     const std::size_t near = std::min(focus.near, order.size());
     const std::size_t pinned = std::min(focus.pinned, near);
-    std::vector<std::uint32_t> candidates(order.begin(), order.begin() + near);
-    std::vector<double> key(frame.size(), 0.0);
-    for (std::size_t k = pinned; k < near; ++k) {
-      const std::uint32_t i = candidates[k];
-      if (i >= frame.size()) continue;
-      const auto w = waiting_.find(frame.runner(i).id);
-      key[i] = (w != waiting_.end() ? w->second : 0) + 1.0 -
-               static_cast<double>(k) / static_cast<double>(near);
-    }
-    std::stable_sort(candidates.begin() + static_cast<std::ptrdiff_t>(pinned), candidates.end(),
-                     [&](std::uint32_t a, std::uint32_t b) {
-                       return (a < frame.size() ? key[a] : -1.0) >
-                              (b < frame.size() ? key[b] : -1.0);
-                     });
-    full = add_full(frame, baseline, deltas, candidates, budget_bits, roll_block.bit_count(), block,
-                    sent, bridge_bits);
-    std::unordered_map<RunnerId, std::uint32_t> waiting;
+    const auto waited = [&](RunnerId id) -> std::uint64_t {
+      const auto w = std::lower_bound(
+          waiting_.begin(), waiting_.end(), id,
+          [](const std::pair<RunnerId, std::uint32_t>& e, RunnerId v) { return e.first < v; });
+      return w != waiting_.end() && w->first == id ? w->second : 0;
+    };
+    // The key: snapshots waited, then nearness (its place in the near list), one number.
+    ranked_.clear();
     for (std::size_t k = pinned; k < near; ++k) {
       const std::uint32_t i = order[k];
-      if (i >= frame.size() || (sent.sent[i] & kSentFull)) continue;
-      const RunnerId id = frame.runner(i).id;
-      const auto w = waiting_.find(id);
-      waiting[id] = (w != waiting_.end() ? w->second : 0) + 1;
+      if (i >= frame.size()) continue;
+      ranked_.push_back({(waited(frame.runner(i).id) << 32) | (0xffffffffu - k), i});
     }
+    std::sort(ranked_.begin(), ranked_.end(), std::greater<>());
+    candidates_.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinned));
+    for (const auto& [key, i] : ranked_) candidates_.push_back(i);
+    full = add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
+                    block, sent, bridge_bits);
+    std::vector<std::pair<RunnerId, std::uint32_t>> waiting;
+    waiting.reserve(ranked_.size());
+    for (const auto& [key, i] : ranked_) {
+      if (sent.sent[i] & kSentFull) continue;
+      waiting.push_back({frame.runner(i).id, static_cast<std::uint32_t>(key >> 32) + 1});
+    }
+    std::sort(waiting.begin(), waiting.end());
     waiting_ = std::move(waiting);
     block.append(roll_block);
     ++stats_.roll_snapshots;
@@ -290,6 +308,7 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   std::size_t in_either = 0, in_roll = 0;
   for (const std::uint8_t v : sent.sent) {
     in_either += v != 0;
+    sent.all_listed = sent.all_listed && v != 0;
     in_roll += (v & kSentRoll) != 0;
     rolled += v == kSentRoll;  // listed without a pose
   }

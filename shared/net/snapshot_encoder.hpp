@@ -38,10 +38,14 @@ enum class BridgePolicy : std::uint8_t { Auto, Always, Never };
 
 // What a client looks at, for the choice of full poses when not every runner fits: the first
 // `near` runners of the order are in or near its view (PROTOCOL.md "Roll call"), and the first
-// `pinned` of them (its own runner, the one it follows) go before the others.
+// `pinned` of them (its own runner, the one it follows, their nearest neighbours) go before the
+// others.
 struct SnapshotFocus {
   std::size_t near = std::numeric_limits<std::size_t>::max();
   std::size_t pinned = 0;
+  // Of the pinned, the first ones (its own runner, the followed one) whose poses the roll call
+  // leaves room for when it must be cut.
+  std::size_t reserved = 0;
 };
 
 class SnapshotEncoder {
@@ -88,6 +92,7 @@ class SnapshotEncoder {
     // roll-call entry did (either or both).
     std::vector<std::uint8_t> sent;
     std::vector<RosterEntry> names;
+    bool all_listed = true;  // every runner of the frame went (in either form)
   };
   // Appends the runners of `candidates` in full while they fit in `budget_bits` (the block
   // holds `block`; `reserved` more bits are spoken for). Returns how many went.
@@ -115,8 +120,11 @@ class SnapshotEncoder {
   bool bridges_on_ = true;
   std::size_t sent_full_ = 0;       // runners given a pose in the snapshot being built
   std::optional<Tick> roll_until_;  // a roll call in every snapshot before this tick
-  // Snapshots each near runner has waited for its pose (the priority accumulator).
-  std::unordered_map<RunnerId, std::uint32_t> waiting_;
+  // Snapshots each near runner has waited for its pose (the priority accumulator), by id.
+  std::vector<std::pair<RunnerId, std::uint32_t>> waiting_;
+  // Scratch of encode(): near runners by priority (key, index), and the candidates in order.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> ranked_;
+  std::vector<std::uint32_t> candidates_;
 };
 
 }  // namespace spear::net

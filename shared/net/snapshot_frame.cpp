@@ -137,6 +137,19 @@ const BitWriter& SnapshotFrame::roll_full_bits(std::size_t i) const {
   return *slot;
 }
 
+const BitWriter& SnapshotFrame::roll_call_bits() const {
+  if (!roll_call_) {
+    roll_call_.emplace();
+    std::int32_t previous = -1;
+    for (const std::uint32_t i : id_order_) {
+      write_roll_id(*roll_call_, runners_[i].id, previous);
+      previous = runners_[i].id;
+      roll_call_->append(roll_full_bits(i));
+    }
+  }
+  return *roll_call_;
+}
+
 const BitWriter& SnapshotFrame::bridge_bits(std::size_t i) const {
   auto& slot = bridge_[i];
   if (!slot) {
@@ -185,6 +198,20 @@ const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
                      frame_->tick_ - baseline_tick_);
   }
   return *slot;
+}
+
+const BitWriter& SnapshotFrame::Deltas::roll_call_bits() const {
+  if (!roll_call_) {
+    roll_call_.emplace();
+    std::int32_t previous = -1;
+    for (const std::uint32_t i : frame_->id_order_) {
+      const RunnerId id = frame_->runners_[i].id;
+      write_roll_id(*roll_call_, id, previous);
+      previous = id;
+      roll_call_->append(index_[i] >= 0 ? roll_bits(i) : frame_->roll_full_bits(i));
+    }
+  }
+  return *roll_call_;
 }
 
 }  // namespace spear::net

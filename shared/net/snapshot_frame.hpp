@@ -44,6 +44,9 @@ class SnapshotFrame {
     // Runner i's roll-call entry (without its id) against its baseline runner's roll-call
     // values (baseline_index(i) ≥ 0).
     const BitWriter& roll_bits(std::size_t i) const;
+    // The roll call of every runner of the frame (ascending ids), each a delta where the
+    // baseline frame has the runner: what a client whose baseline listed all of them gets.
+    const BitWriter& roll_call_bits() const;
 
    private:
     friend class SnapshotFrame;
@@ -53,6 +56,7 @@ class SnapshotFrame {
     std::vector<std::int32_t> index_;
     mutable std::vector<std::optional<BitWriter>> bits_;
     mutable std::vector<std::optional<BitWriter>> roll_bits_;
+    mutable std::optional<BitWriter> roll_call_;
   };
 
   Tick tick() const { return tick_; }
@@ -86,6 +90,9 @@ class SnapshotFrame {
   const BitWriter& full_bits(std::size_t i) const;
   // Runner i's roll-call entry in full, without its id.
   const BitWriter& roll_full_bits(std::size_t i) const;
+  // The roll call of every runner in full (ascending ids): what a client without a baseline
+  // gets.
+  const BitWriter& roll_call_bits() const;
   // Runner i's bridge residuals as write_bridge() writes them.
   const BitWriter& bridge_bits(std::size_t i) const;
   // This frame against `baseline` (an older frame); the same object for every caller.
@@ -101,6 +108,7 @@ class SnapshotFrame {
   std::vector<std::uint32_t> id_order_;
   std::vector<RollEntry> roll_;
   mutable std::vector<std::optional<BitWriter>> roll_full_;
+  mutable std::optional<BitWriter> roll_call_;
   std::shared_ptr<const Names> names_;
   std::vector<BrokenTarget> broken_;
   std::optional<RaceStatus> race_;

@@ -742,7 +742,7 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
       truth[all.tick] = distances_of(all);
     }
   };
-  run(600);
+  run(300);
   // The last runner by id: far from the first ones, which a spectator that says nothing
   // centres on (ids in order).
   const net::RunnerId followed = truth.rbegin()->second.rbegin()->first;
@@ -750,12 +750,15 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
   fan.connection.set_view(net::InputView{followed, kWidth}, pump.now);
   const std::size_t from = fan.snapshots.size();
   const std::size_t plain_from = plain.snapshots.size();
-  run(300);
+  run(1200);
   ASSERT_GT(fan.snapshots.size(), from + 100);
   const double reach = net::kNearViewShare * kWidth + net::kNearMargin;
   int checked = 0;
   std::size_t posed = 0, in_view = 0;
-  std::map<net::RunnerId, int> unposed_in_view;  // snapshots in a row in view without a pose
+  std::map<net::RunnerId, int> unposed_in_view;     // snapshots in a row in view without a pose
+  std::map<net::RunnerId, std::size_t> last_posed;  // the fan's snapshot index
+  std::set<net::RunnerId> was_shown;
+  int entered = 0;
   int longest_wait = 0;
   for (std::size_t k = from + 10; k < fan.snapshots.size(); ++k) {  // once the view has arrived
     const net::Snapshot& got = fan.snapshots[k];
@@ -773,9 +776,33 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
     // Poses only near the followed runner...
     for (const auto& [id, x] : sent) EXPECT_LE(std::abs(all.at(id) - d), reach + 1e-6) << id;
     for (const auto& o : got.others) EXPECT_NEAR(o.distance, all.at(o.id), 0.6) << o.id;
-    // ...and, when the view is crowded (the field starts together), in turns: no runner in view
-    // waits long for its pose.
+    // ...the nearest neighbours in every one...
+    std::vector<double> gaps;
+    for (const auto& [id, x] : all)
+      if (id != followed) gaps.push_back(std::abs(x - d));
+    std::sort(gaps.begin(), gaps.end());
     for (const auto& [id, x] : all) {
+      if (id != followed && gaps.size() > net::kPinnedNeighbours &&
+          std::abs(x - d) < gaps[net::kPinnedNeighbours] - 1e-9) {
+        EXPECT_TRUE(sent.contains(id)) << "neighbour " << id << " snapshot " << got.tick;
+      }
+    }
+    // ...and, when the view is crowded (the field starts together), the others in turns: no
+    // runner in view waits long for its pose, and one coming into view (drawn from 0.3 W behind
+    // the followed runner to 0.7 W ahead) has had one just before.
+    for (const auto& [id, x] : all) {
+      if (sent.contains(id)) last_posed[id] = k;
+      const bool shown = x >= d - 0.3 * kWidth && x <= d + 0.7 * kWidth;
+      if (shown && !was_shown.contains(id) && k > from + 10) {
+        ++entered;
+        const auto p = last_posed.find(id);
+        EXPECT_TRUE(p != last_posed.end() && k - p->second <= 3)
+            << "runner " << id << " came into view at " << got.tick << " without a recent pose";
+      }
+      if (shown)
+        was_shown.insert(id);
+      else
+        was_shown.erase(id);
       if (std::abs(x - d) > 0.7 * kWidth) {
         unposed_in_view.erase(id);
         continue;
@@ -788,12 +815,13 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
     posed += sent.size();
     ++checked;
   }
+  EXPECT_GT(entered, 0);
   EXPECT_GT(checked, 100);
   std::printf(
       "followed runner %u: %.1f poses a snapshot, %.1f runners in view; the longest a "
-      "runner in view went without a pose: %d snapshots\n",
+      "runner in view went without a pose: %d snapshots; %d came into view\n",
       followed, static_cast<double>(posed) / checked, static_cast<double>(in_view) / checked,
-      longest_wait);
+      longest_wait, entered);
   EXPECT_GT(static_cast<double>(in_view) / checked, static_cast<double>(posed) / checked);
   EXPECT_LE(longest_wait, 5);
   // The spectator that said nothing gets every runner listed too.
@@ -801,6 +829,41 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
     const net::Snapshot& got = plain.snapshots[k];
     EXPECT_EQ(got.runners.size() + got.others.size(), truth.at(got.tick).size());
   }
+}
+
+TEST(MatchLoopPump, TwoHundredFiftySixRunnersAreAllInEverySnapshotAndEveryDatagramFits) {
+  server::ServerConfig c = small_config();
+  c.bots = 256;
+  c.bot_skill = 0.6f;
+  LoopPump pump(c);
+  PumpClient& fan = pump.add_client(spectator("fan"));
+  PumpClient& plain = pump.add_client(spectator("plain"));
+  pump.connect_all();
+  ASSERT_EQ(fan.connection.state(), ConnectionState::Connected);
+  for (int i = 0; i < 420; ++i) {  // 7 s: the field still close together, the view crowded
+    if (i == 60) fan.connection.set_view(net::InputView{200, 1027}, pump.now);
+    pump.exchange();
+    server::Outbox out;
+    pump.loop->tick(pump.now, out);
+    for (const auto& d : out) ASSERT_LE(d.bytes.size(), net::kMaxDatagramBytes);
+    for (auto& d : out) pump.inject_reply(d);
+    pump.now += 1.0 / c.tick_rate;
+  }
+  for (PumpClient* cl : {&fan, &plain}) {
+    ASSERT_GT(cl->snapshots.size(), 200u);
+    for (const net::Snapshot& got : cl->snapshots) {
+      std::set<net::RunnerId> listed;
+      for (const auto& r : got.runners) listed.insert(r.id);
+      for (const auto& o : got.others) listed.insert(o.id);
+      EXPECT_EQ(listed.size(), 256u) << "snapshot " << got.tick;
+      EXPECT_GE(got.runners.size(), 1u);
+    }
+  }
+  EXPECT_EQ(fan.connection.stats().snapshots_undecodable, 0u);
+  EXPECT_EQ(pump.stats.drops.total(), 0u);
+  // Once its view has arrived, the fan is always sent the runner it follows.
+  for (std::size_t k = 40; k < fan.snapshots.size(); ++k)
+    EXPECT_TRUE(distances_of(fan.snapshots[k]).contains(200)) << fan.snapshots[k].tick;
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 // The snapshot buffer across a runner's gaps: a big race sends full poses only for some runners
 // in each snapshot, so a runner may be missing from a few snapshots in a row and come back. Within
 // kMaxRunnerGapTicks it is drawn between its appearances on either side; longer, or for good, it
-// is held where it was last seen until playback passes the snapshot without it, then gone.
+// is held where it was last seen until playback passes the snapshot without it, then gone. One the
+// snapshots list without a pose (net::Snapshot::others) is held until its return arrives, for at
+// most the limit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -41,6 +44,8 @@ RunnerFrame mover(std::uint32_t id, double tick, double start = 0.0) {
 }
 
 using Schedule = std::function<std::vector<RunnerFrame>(std::uint32_t tick)>;
+// The ids a snapshot lists without a pose (its roll call's runners without one).
+using Listing = std::function<std::vector<std::uint32_t>(std::uint32_t tick)>;
 
 struct Frame {
   double render_time = 0.0;
@@ -58,9 +63,11 @@ struct Frame {
 
 // Snapshots every kStride ticks from 0 to last_tick (what `schedule` says each holds), arriving
 // kLatency after they were sent (plus `late`, seconds, for some), played at 60 Hz until `until`.
+// `listing`, if given, says what each lists without a pose.
 std::vector<Frame> play_gaps(InterpolationBuffer& buf, const Schedule& schedule,
                              std::uint32_t last_tick, double until,
-                             const std::map<std::uint32_t, double>& late = {}) {
+                             const std::map<std::uint32_t, double>& late = {},
+                             const Listing& listing = {}) {
   std::vector<std::pair<double, std::uint32_t>> arrivals;
   for (std::uint32_t tick = 0; tick <= last_tick; tick += kStride) {
     const auto l = late.find(tick);
@@ -71,8 +78,10 @@ std::vector<Frame> play_gaps(InterpolationBuffer& buf, const Schedule& schedule,
   std::vector<Frame> frames;
   std::size_t next = 0;
   for (double now = 0.0; now <= until; now += kFrame) {
-    for (; next < arrivals.size() && arrivals[next].first <= now; ++next)
-      buf.push(arrivals[next].second, schedule(arrivals[next].second), now);
+    for (; next < arrivals.size() && arrivals[next].first <= now; ++next) {
+      const std::uint32_t tick = arrivals[next].second;
+      buf.push(tick, schedule(tick), now, listing ? listing(tick) : std::vector<std::uint32_t>{});
+    }
     const InterpolatedView& v = buf.sample(now);
     frames.push_back({v.render_time, v.kind, v.runners});
   }
@@ -394,6 +403,176 @@ TEST(InterpolationGap, PastTheNewestARunnerMissingFromItIsHeldWhereLastSeen) {
     EXPECT_EQ(r2->speed, 0.f);
   }
   EXPECT_GT(past, 10);
+}
+
+// A crowded view: runners take turns for their poses, each left out of a few snapshots in a row
+// and listed without a pose meanwhile. At two intervals of delay the snapshot that shows one back
+// after two left out arrives about when playback reaches the first of them (after it when that
+// one came late), after three an interval after that: listed there, the runner is held where it
+// was last seen (not gone) until its return arrives, then moves on and fades the difference out.
+TEST(InterpolationGap, ARunnerListedWithoutAPoseIsDrawnInEveryFrameAcrossItsTurns) {
+  // 2: a pose in two snapshots of every four, listed in the other two. 3: a pose in two of
+  // every five, listed in the other three. Snapshot k arrives kLatency after it was sent plus
+  // 0–4 ms, every ninth 40 ms more (held up in a queue): a frame takes what arrived since the
+  // last one.
+  static_assert(kMaxRunnerGapTicks >= 4 * kStride);
+  const auto snapshot = [](std::uint32_t tick) { return tick / kStride; };
+  const auto posed2 = [&](std::uint32_t tick) { return snapshot(tick) % 4 < 2; };
+  const auto posed3 = [&](std::uint32_t tick) { return snapshot(tick) % 5 < 2; };
+  std::map<std::uint32_t, double> late;
+  for (std::uint32_t tick = 0; tick <= 480; tick += kStride) {
+    const double k = snapshot(tick);
+    late[tick] =
+        0.004 * (k * 0.618034 - std::floor(k * 0.618034)) + (snapshot(tick) % 9 == 0 ? 0.04 : 0.0);
+  }
+  auto buf = make_buffer();
+  const auto frames = play_gaps(
+      buf,
+      [&](std::uint32_t tick) {
+        std::vector<RunnerFrame> rs{mover(1, tick)};
+        if (posed2(tick)) rs.push_back(mover(2, tick, 500.0));
+        if (posed3(tick)) rs.push_back(mover(3, tick, 900.0));
+        return rs;
+      },
+      480, 8.0, late,
+      [&](std::uint32_t tick) {
+        std::vector<std::uint32_t> ids;
+        if (!posed2(tick)) ids.push_back(2);
+        if (!posed3(tick)) ids.push_back(3);
+        return ids;
+      });
+  const double catch_up = buf.config().max_correction_speed * kFrame;
+  int checked = 0;
+  std::map<std::uint32_t, int> missing, held;
+  for (std::size_t i = 1; i < frames.size(); ++i) {
+    const Frame &prev = frames[i - 1], &cur = frames[i];
+    if (cur.tick() < 12.0 || cur.tick() > 460.0) continue;
+    ASSERT_EQ(cur.kind, SampleKind::Interpolated) << "at tick " << cur.tick();
+    const RunnerFrame *r1 = cur.find(1), *p1 = prev.find(1);
+    ASSERT_TRUE(r1 && p1);
+    const double travel = r1->distance - p1->distance;
+    for (const std::uint32_t id : {2u, 3u}) {
+      const RunnerFrame *r = cur.find(id), *p = prev.find(id);
+      if (!r) {
+        ADD_FAILURE() << "runner " << id << " not drawn at tick " << cur.tick();
+        ++missing[id];
+      }
+      if (!r || !p) continue;
+      // Never back, and at most max_correction_speed beyond the motion; back after two left
+      // out, at most half as much again as the motion.
+      const double step = r->distance - p->distance;
+      EXPECT_GE(step, -1e-6) << "runner " << id << " at tick " << cur.tick();
+      EXPECT_LE(step, travel + catch_up + 1e-6) << "runner " << id << " at tick " << cur.tick();
+      if (id == 2) {
+        EXPECT_LE(step, 1.5 * travel) << "at tick " << cur.tick();
+      }
+      if (step < 0.5 * travel) ++held[id];
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 400);
+  EXPECT_EQ(missing[2], 0);
+  EXPECT_EQ(missing[3], 0);
+  // Each stood where last seen at times: its return had not arrived.
+  EXPECT_GE(held[2], 1);
+  EXPECT_GE(held[3], 1);
+}
+
+TEST(InterpolationGap, ARunnerListedWithoutAPoseForLongerThanTheLimitIsHeldUntilTheLimit) {
+  // 2: a pose up to 88, listed without one from 90 to 130, a pose again from 132 on (44 ticks
+  // after 88: longer than the limit).
+  static_assert(kMaxRunnerGapTicks == 12);
+  auto buf = make_buffer();
+  const auto posed = [](std::uint32_t tick) { return tick <= 88 || tick >= 132; };
+  const auto frames = play_gaps(
+      buf,
+      [&](std::uint32_t tick) {
+        std::vector<RunnerFrame> rs{mover(1, tick)};
+        if (posed(tick)) rs.push_back(mover(2, tick, 500.0));
+        return rs;
+      },
+      240, 4.0, {},
+      [&](std::uint32_t tick) {
+        return posed(tick) ? std::vector<std::uint32_t>{} : std::vector<std::uint32_t>{2};
+      });
+  int held = 0, gone = 0, appeared = 0, after = 0;
+  for (const Frame& f : frames) {
+    if (f.kind != SampleKind::Interpolated || f.tick() < 80.0 || f.tick() > 150.0) continue;
+    ASSERT_TRUE(f.find(1));
+    const RunnerFrame* r2 = f.find(2);
+    if (f.before(88)) {
+      ASSERT_TRUE(r2) << "at tick " << f.tick();
+      EXPECT_NEAR(r2->distance, mover(2, f.tick(), 500.0).distance, 1e-6);
+    } else if (f.tick() <= 100.0 - 1e-6) {
+      // Held where it was last seen, past the snapshot without it, up to the limit.
+      ASSERT_TRUE(r2) << "at tick " << f.tick();
+      expect_same_frame(*r2, mover(2, 88, 500.0), f.tick());
+      ++held;
+    } else if (f.tick() > 100.0 + 1e-6 && f.before(130)) {
+      EXPECT_FALSE(r2) << "at tick " << f.tick();
+      ++gone;
+    } else if (!f.before(130) && f.before(132)) {
+      // Back after longer than the limit: as first seen.
+      ASSERT_TRUE(r2) << "at tick " << f.tick();
+      expect_same_frame(*r2, mover(2, 132, 500.0), f.tick());
+      ++appeared;
+    } else if (!f.before(132)) {
+      ASSERT_TRUE(r2) << "at tick " << f.tick();
+      EXPECT_NEAR(r2->distance, mover(2, f.tick(), 500.0).distance, 1e-6);
+      ++after;
+    }
+  }
+  EXPECT_GE(held, 10);  // 12 ticks at about one a frame
+  EXPECT_GE(gone, 25);
+  EXPECT_GE(appeared, 1);
+  EXPECT_GE(after, 10);
+}
+
+TEST(InterpolationGap, ARunnerNeitherPosedNorListedLeavesWhileAListedOneIsHeld) {
+  // 2 and 3: a pose up to 88. From 90 on, 2 is listed without one; 3 is in neither (it left).
+  auto buf = make_buffer();
+  const auto frames = play_gaps(
+      buf,
+      [](std::uint32_t tick) {
+        std::vector<RunnerFrame> rs{mover(1, tick)};
+        if (tick <= 88) {
+          rs.push_back(mover(2, tick, 500.0));
+          rs.push_back(mover(3, tick, 900.0));
+        }
+        return rs;
+      },
+      180, 3.0, {},
+      [](std::uint32_t tick) {
+        return tick <= 88 ? std::vector<std::uint32_t>{} : std::vector<std::uint32_t>{2};
+      });
+  int both = 0, listed_only = 0, neither = 0;
+  for (const Frame& f : frames) {
+    if (f.kind != SampleKind::Interpolated || f.tick() < 88.0 || f.tick() > 120.0) continue;
+    ASSERT_TRUE(f.find(1));
+    const RunnerFrame* r2 = f.find(2);
+    const RunnerFrame* r3 = f.find(3);
+    if (f.before(90)) {
+      // Both held where last seen while playback heads to the snapshot without them.
+      ASSERT_TRUE(r2 && r3) << "at tick " << f.tick();
+      expect_same_frame(*r3, mover(3, 88, 900.0), f.tick());
+      ++both;
+    } else if (f.tick() <= 100.0 - 1e-6) {
+      // Past it: the one that left is gone, the listed one still held.
+      EXPECT_FALSE(r3) << "at tick " << f.tick();
+      ASSERT_TRUE(r2) << "at tick " << f.tick();
+      expect_same_frame(*r2, mover(2, 88, 500.0), f.tick());
+      ++listed_only;
+    } else if (f.tick() > 100.0 + 1e-6) {
+      EXPECT_FALSE(r2) << "at tick " << f.tick();
+      EXPECT_FALSE(r3) << "at tick " << f.tick();
+      ++neither;
+    }
+  }
+  EXPECT_GE(both, 1);
+  EXPECT_GE(listed_only, 8);
+  EXPECT_GE(neither, 15);
+  ASSERT_FALSE(frames.empty());
+  EXPECT_EQ(frames.back().runners.size(), 1u);
 }
 
 }  // namespace

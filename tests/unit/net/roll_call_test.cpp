@@ -40,10 +40,9 @@ std::vector<RollEntry> round_trip(const std::vector<RollEntry>& entries,
 }
 
 TEST(RollCall, EntriesRoundTripInFullAndAgainstABaseline) {
-  std::vector<RollEntry> first = {entry(0, RunnerMode::Running, 12000, 40),
-                                  entry(3, RunnerMode::Down, 800),
-                                  entry(4, RunnerMode::Thrusting, 123456, 7),
-                                  entry(300, RunnerMode::Countdown, 0)};
+  std::vector<RollEntry> first = {
+      entry(0, RunnerMode::Running, 12000, 40), entry(3, RunnerMode::Down, 800),
+      entry(4, RunnerMode::Thrusting, 123456, 7), entry(300, RunnerMode::Countdown, 0)};
   EXPECT_EQ(round_trip(first, nullptr, 0), first);
 
   QuantizedSnapshot baseline;
@@ -51,8 +50,8 @@ TEST(RollCall, EntriesRoundTripInFullAndAgainstABaseline) {
   std::vector<RollEntry> next = first;
   next[0].distance += 27;  // about 4 ticks of running
   next[0].score = static_cast<std::uint32_t>(next[0].distance / 10) + 40;
-  next[1].mode = RunnerMode::Running;  // up again
-  next[2].score += 5;                  // a target broken
+  next[1].mode = RunnerMode::Running;                   // up again
+  next[2].score += 5;                                   // a target broken
   next.push_back(entry(301, RunnerMode::Running, 50));  // new: in full
   EXPECT_EQ(round_trip(next, &baseline, 4), next);
 }
