@@ -65,6 +65,9 @@ void LoadClient::pump(double now) {
   }
   if (!welcomed_ && connection_.state() == net::ConnectionState::Connected) on_welcome(now);
   take_snapshots(now);
+  // Tell the server what this client shows, as the real client does every frame.
+  if (welcomed_ && connection_.state() == net::ConnectionState::Connected)
+    connection_.set_view(net::InputView{followed_, net::kDefaultViewWidth}, now);
   for (const auto& d : connection_.poll(now)) socket_->send_to(d, server_);
   if (welcomed_ && ended_at_ < 0 && connection_.state() != net::ConnectionState::Connected)
     ended_at_ = now;
@@ -80,6 +83,7 @@ void LoadClient::on_welcome(double now) {
       1, static_cast<std::uint32_t>(std::lround(tick_rate_ / snapshot_rate)));
   interpolation_.set_rates(tick_rate_, snapshot_rate);
   if (config_.record_truth) config_.record_truth->set_rates(tick_rate_, snapshot_rate);
+  if (config_.role == net::Role::Player) followed_ = w.runner_id;
   if (config_.role == net::Role::Player && w.runner_id) {
     course_.emplace(w.course_seed);
     bot_.emplace(config_.bot_skill, config_.bot_seed);
@@ -104,7 +108,10 @@ void LoadClient::count_snapshot_bytes() {
 void LoadClient::take_snapshots(double now) {
   for (net::Snapshot& s : connection_.take_snapshots()) {
     ++unique_snapshots_;
-    runners_per_snapshot_.add(static_cast<double>(s.runners.size()));
+    runners_per_snapshot_.add(static_cast<double>(s.runners.size() + s.others.size()));
+    full_per_snapshot_.add(static_cast<double>(s.runners.size()));
+    reduced_per_snapshot_.add(static_cast<double>(s.others.size()));
+    if (!followed_ && config_.role == net::Role::Spectator) choose_followed(s);
     if (!first_tick_ || s.tick < *first_tick_) first_tick_ = s.tick;
     if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
     if (config_.interpolate || config_.record_truth) {
@@ -130,6 +137,16 @@ void LoadClient::take_snapshots(double now) {
       }
     }
   }
+}
+
+void LoadClient::choose_followed(const net::Snapshot& s) {
+  std::vector<net::RunnerId> ids;
+  ids.reserve(s.runners.size() + s.others.size());
+  for (const auto& r : s.runners) ids.push_back(r.id);
+  for (const auto& r : s.others) ids.push_back(r.id);
+  if (ids.empty()) return;  // nothing to follow yet: the next snapshot
+  std::sort(ids.begin(), ids.end());
+  followed_ = ids[config_.follow_index % ids.size()];
 }
 
 void LoadClient::frame(double now) {
@@ -220,6 +237,8 @@ ClientFigures LoadClient::figures(double now) const {
   f.dropped = st.dropped;
   f.bytes_per_runner = bytes_per_runner_;
   f.runners_per_snapshot = runners_per_snapshot_;
+  f.full_per_snapshot = full_per_snapshot_;
+  f.reduced_per_snapshot = reduced_per_snapshot_;
   f.inputs_generated = inputs_generated_;
   f.inputs_pressed = inputs_pressed_;
   f.interpolated = config_.interpolate;

@@ -1,7 +1,10 @@
 #pragma once
 // One simulated client of spear-load: its own UDP socket, the shared ClientConnection, and for
 // players a bot that plays a local copy of its runner (client-side prediction, the same sim the
-// server runs) and sends the inputs stamped for the tick they should apply at.
+// server runs) and sends the inputs stamped for the tick they should apply at. Each tells the
+// server what its view follows (set_view), as the real client does: a player its own runner, a
+// spectator a runner picked by its index.
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -30,6 +33,9 @@ struct LoadClientConfig {
   std::optional<net::PublicKey> server_key;
   float bot_skill = 1.0f;
   std::uint64_t bot_seed = 1;
+  // What a spectator's view follows: the follow_index-th runner id (ascending, wrapping) of the
+  // first snapshot that lists a runner. A player's view follows its own runner.
+  std::size_t follow_index = 0;
   bool interpolate = true;  // run an interpolation buffer and measure its joints (costs CPU)
   // --truth: the truth client records every snapshot it decodes here; interpolating clients
   // measure their pops against it. Owned by the caller, outliving the client.
@@ -53,8 +59,11 @@ struct ClientFigures {
   std::uint64_t snapshots_lost = 0;  // missing ticks in the snapshot stride
   std::uint64_t snapshots_undecodable = 0;
   std::uint64_t dropped = 0;
-  SampleStats bytes_per_runner;      // one sample per snapshot: runner block bytes / runners
-  SampleStats runners_per_snapshot;  // one sample per decoded snapshot: the runners it listed
+  // One sample per snapshot: runner block bytes (its roll call included) / runners with a pose.
+  SampleStats bytes_per_runner;
+  // One sample each per decoded snapshot: the runners it listed (with a pose or in the roll
+  // call), those with a pose (full) and those in the roll call only (reduced).
+  SampleStats runners_per_snapshot, full_per_snapshot, reduced_per_snapshot;
   // Distinct input ticks generated (one frame per tick, empty ones included, each handed to
   // the connection once): what the server's --summary-json counts as clients[].inputs.accepted
   // for this client's name when nothing is lost.
@@ -96,6 +105,7 @@ class LoadClient {
   void count_snapshot_bytes();
   void take_snapshots(double now);
   void play_bot(double now);
+  void choose_followed(const net::Snapshot& s);
 
   LoadClientConfig config_;
   net::PeerAddress server_;
@@ -117,7 +127,11 @@ class LoadClient {
   std::uint64_t unique_snapshots_ = 0;
   std::uint64_t seen_runner_bytes_ = 0, seen_runners_ = 0, seen_snapshots_ = 0;
   SampleStats bytes_per_runner_;
-  SampleStats runners_per_snapshot_;
+  SampleStats runners_per_snapshot_, full_per_snapshot_, reduced_per_snapshot_;
+
+  // The runner this client's view follows (told to the server with set_view); none yet: a
+  // spectator before its first snapshot with a runner.
+  std::optional<net::RunnerId> followed_;
 
   // The bot's local runner: stepped at the ticks its inputs are stamped for.
   std::optional<sim::Course> course_;

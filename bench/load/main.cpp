@@ -4,12 +4,14 @@
 //   spear-load --connect 127.0.0.1:27600 --clients 8 --spectators 4 --duration 20 --json load.json
 //
 // Players are driven by the shared bot controller on a local copy of their runner; spectators
-// only watch. Interpolation (and the joint figures) runs on the first --interp-clients clients.
-// Clients are named PREFIX-p0, PREFIX-p1, ... and PREFIX-s0, ... (--name-prefix, default
-// "load"): the server's --summary-json lists them under those names, so its per-client input
-// counts join with inputs_generated here (bench/README.md shows a jq line). At the end the
-// players stop generating inputs and keep resending for half a second before they disconnect,
-// so that the last frames arrive.
+// only watch. Every client tells the server what its view follows: a player its own runner,
+// spectator k the k-th runner id (ascending, wrapping) of its first snapshot with a runner.
+// Interpolation (and the joint figures) runs on the first --interp-clients clients. Clients are
+// named PREFIX-p0, PREFIX-p1, ... and PREFIX-s0, ... (--name-prefix, default "load"): the server's
+// --summary-json lists them under those names, so its per-client input counts join with
+// inputs_generated here (bench/README.md shows a jq line). At the end the players stop generating
+// inputs and keep resending for half a second before they disconnect, so that the last frames
+// arrive.
 // --truth HOST:PORT: one more spectator on a clean path to the same server (not through
 // spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
 // measured against (bench/load/truth_pop_meter.hpp). It is not counted among the clients.
@@ -166,6 +168,7 @@ int main(int argc, char** argv) {
     if (!server_key.empty()) c.server_key = net::key_from_hex(server_key);
     c.bot_skill = bot_skill;
     c.bot_seed = seed * 1000003u + static_cast<std::uint64_t>(i);
+    if (i >= players) c.follow_index = static_cast<std::size_t>(i - players);
     c.interpolate = i < interp_clients;
     if (!trace_dir.empty() && c.interpolate) c.trace_path = trace_dir + "/" + c.name + ".txt";
     if (truth_client) c.truth = &truth;

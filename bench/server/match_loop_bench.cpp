@@ -7,16 +7,19 @@
 //   players 64 players (each jumping now and then, so poses, falls and restarts vary) and 192
 //           spectators: every player gets its own runner first and the rest nearest first;
 //   big     256 server bots and 256 spectators (issue 21's case: how many runners a snapshot
-//           holds, and what 256 bots cost the tick).
+//           holds, and what 256 bots cost the tick); spectator i follows runner 1 + i mod 256
+//           (set_view), so the views are spread over the field as a real audience's would be.
 // Counters: tick p50 / p99 / max in ms (wall clock; cpu_*: the thread's CPU time, which leaves
-// out the time a shared machine gave to other processes), bytes per runner per snapshot, downstream
-// per client.
+// out the time a shared machine gave to other processes), bytes per runner per snapshot, runners
+// listed per snapshot (runners_per_snap: with a pose or in the roll call; of them full_per_snap
+// with a pose and reduced_per_snap in the roll call only), downstream per client.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,11 +42,13 @@ struct Client {
   net::ClientConnection connection;
   net::PeerAddress address;
   bool player = false;
+  std::optional<net::RunnerId> followed;  // told to the server with set_view; none: not told
 };
 
 class Pump {
  public:
-  Pump(int bots, int players, int spectators) {
+  // spread_views: spectator i follows runner 1 + i mod bots (the bots' ids are 1..bots).
+  Pump(int bots, int players, int spectators, bool spread_views) {
     config_.port = 0;
     config_.seed = 7;
     config_.bots = bots;
@@ -56,12 +61,15 @@ class Pump {
       c.role = i < players ? net::Role::Player : net::Role::Spectator;
       c.name = (i < players ? "p" : "s") + std::to_string(i);
       const auto n = static_cast<std::uint16_t>(i);
+      std::optional<net::RunnerId> followed;
+      if (spread_views && i >= players && bots > 0)
+        followed = static_cast<net::RunnerId>(1 + (i - players) % bots);
       clients_.push_back(std::make_unique<Client>(
           Client{net::ClientConnection(c),
                  net::PeerAddress::ipv4(10, 0, static_cast<std::uint8_t>(n / 250),
                                         static_cast<std::uint8_t>(1 + n % 250),
                                         static_cast<std::uint16_t>(40000 + n)),
-                 i < players}));
+                 i < players, followed}));
       clients_.back()->connection.start(now_);
     }
   }
@@ -79,6 +87,8 @@ class Pump {
         if ((t + c->address.port) % 40 == 0) in.buttons = net::buttons::kJump;
         c->connection.push_input(in);
       }
+      if (c->followed && c->connection.state() == net::ConnectionState::Connected)
+        c->connection.set_view(net::InputView{c->followed, net::kDefaultViewWidth}, now_);
       for (const auto& bytes : c->connection.poll(now_))
         loop_->receive(c->address, bytes, now_, out_);
     }
@@ -123,8 +133,9 @@ class Pump {
   double now_ = 1000.0;
 };
 
-void run(benchmark::State& state, int bots, int players, int spectators) {
-  Pump pump(bots, players, spectators);
+void run(benchmark::State& state, int bots, int players, int spectators,
+         bool spread_views = false) {
+  Pump pump(bots, players, spectators, spread_views);
   double cpu = 0;
   for (int i = 0; i < 120 && !pump.all_connected(); ++i) pump.tick(cpu);
   if (!pump.all_connected()) {
@@ -133,10 +144,11 @@ void run(benchmark::State& state, int bots, int players, int spectators) {
   }
   for (int i = 0; i < 120; ++i) pump.tick(cpu);  // past the first full snapshots
 
-  std::vector<std::uint64_t> bytes_before, runners_before, runner_bytes_before;
+  std::vector<std::uint64_t> bytes_before, runners_before, others_before, runner_bytes_before;
   for (const auto& c : pump.clients()) {
     bytes_before.push_back(c->connection.stats().bytes_in);
     runners_before.push_back(c->connection.stats().snapshot_runners);
+    others_before.push_back(c->connection.stats().snapshot_others);
     runner_bytes_before.push_back(c->connection.stats().snapshot_runner_bytes);
   }
   server::TickTimings timings, cpu_timings;
@@ -148,11 +160,12 @@ void run(benchmark::State& state, int bots, int players, int spectators) {
     state.SetIterationTime(took);
     ++ticks;
   }
-  double down = 0, runners = 0, runner_bytes = 0;
+  double down = 0, runners = 0, others = 0, runner_bytes = 0;
   for (std::size_t i = 0; i < pump.clients().size(); ++i) {
     const auto& st = pump.clients()[i]->connection.stats();
     down += static_cast<double>(st.bytes_in - bytes_before[i]);
     runners += static_cast<double>(st.snapshot_runners - runners_before[i]);
+    others += static_cast<double>(st.snapshot_others - others_before[i]);
     runner_bytes += static_cast<double>(st.snapshot_runner_bytes - runner_bytes_before[i]);
   }
   const double seconds = static_cast<double>(ticks) / pump.tick_rate();
@@ -163,7 +176,13 @@ void run(benchmark::State& state, int bots, int players, int spectators) {
   state.counters["cpu_p99_ms"] = cpu_timings.quantile(0.99) * 1e3;
   state.counters["cpu_max_ms"] = cpu_timings.max_seconds() * 1e3;
   state.counters["B_per_runner"] = runners > 0 ? runner_bytes / runners : 0.0;
-  state.counters["runners_per_snap"] = runners / (clients * seconds * 30.0);
+  // Per snapshot sent (30 Hz to each client): runners listed, with a pose (full) and in the roll
+  // call only (reduced). B_per_runner divides the runner blocks (roll calls included) by the
+  // runners with a pose.
+  const double snaps = clients * seconds * 30.0;
+  state.counters["runners_per_snap"] = (runners + others) / snaps;
+  state.counters["full_per_snap"] = runners / snaps;
+  state.counters["reduced_per_snap"] = others / snaps;
   state.counters["down_Bps_client"] = down / seconds / clients;
 }
 
@@ -171,7 +190,7 @@ void BM_TickBots64Spectators256(benchmark::State& state) { run(state, 64, 0, 256
 void BM_TickPlayers64Spectators192(benchmark::State& state) { run(state, 0, 64, 192); }
 // The match alone (sim and bots, no snapshots): what the load adds is the difference.
 void BM_TickBots64NoClients(benchmark::State& state) { run(state, 64, 0, 0); }
-void BM_TickBots256Spectators256(benchmark::State& state) { run(state, 256, 0, 256); }
+void BM_TickBots256Spectators256(benchmark::State& state) { run(state, 256, 0, 256, true); }
 void BM_TickBots256NoClients(benchmark::State& state) { run(state, 256, 0, 0); }
 
 // 600 ticks: 10 s of match time, 300 snapshot ticks.

@@ -113,6 +113,24 @@ TEST(LoadAgainstServer, PlayersAndSpectatorsConnectAndMeasure) {
   EXPECT_EQ(json_number(report, "runners_max"), 5.0) << report;
   EXPECT_GE(json_number(report, "runners_min"), 3.0) << report;
   EXPECT_GT(json_number(report, "runners_mean"), 4.5) << report;
+  // Listed = with a pose (full) + in the roll call only (reduced); five runners all fit with
+  // their poses, so there is no roll call.
+  const double listed = json_number(report, "runners_mean");
+  const double full = json_number(report, "full_mean");
+  const double reduced = json_number(report, "reduced_mean");
+  EXPECT_GT(full, 4.5) << report;
+  EXPECT_EQ(reduced, 0.0) << report;
+  EXPECT_NEAR(full + reduced, listed, 1e-6) << report;
+  for (const std::string name : {"load-p0", "load-p1", "load-s0"}) {
+    const double c_listed = load_client_number(report, name, "runners_per_snapshot_mean");
+    const double c_full = load_client_number(report, name, "full_per_snapshot_mean");
+    const double c_reduced = load_client_number(report, name, "reduced_per_snapshot_mean");
+    EXPECT_GT(c_listed, 4.0) << name << "\n" << report;
+    EXPECT_EQ(c_reduced, 0.0) << name << "\n" << report;
+    EXPECT_NEAR(c_full + c_reduced, c_listed, 1e-6) << name << "\n" << report;
+  }
+  EXPECT_NE(load.output.find("in the roll call only (reduced): mean 0\n"), std::string::npos)
+      << load.output;
   EXPECT_GT(json_number(report, "bytes_per_s_down"), 0.0) << report;
   EXPECT_GT(json_number(report, "bytes_per_s_up"), 0.0) << report;
   EXPECT_GT(json_number(report, "inputs_generated"), 0.0) << report;
