@@ -286,7 +286,16 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
       if (i >= frame.size()) continue;
       ranked_.push_back({(waited(frame.runner(i).id) << 32) | (0xffffffffu - k), i});
     }
-    std::sort(ranked_.begin(), ranked_.end(), std::greater<>());
+    // Only the first few can get a pose (a datagram holds 25–60 beside a roll call): those in
+    // key order, the rest after them unordered.
+    constexpr std::ptrdiff_t kRankedFirst = 64;
+    if (std::ssize(ranked_) > kRankedFirst) {
+      std::nth_element(ranked_.begin(), ranked_.begin() + kRankedFirst, ranked_.end(),
+                       std::greater<>());
+      std::sort(ranked_.begin(), ranked_.begin() + kRankedFirst, std::greater<>());
+    } else {
+      std::sort(ranked_.begin(), ranked_.end(), std::greater<>());
+    }
     candidates_.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinned));
     for (const auto& [key, i] : ranked_) candidates_.push_back(i);
     full = add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
