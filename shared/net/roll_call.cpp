@@ -60,12 +60,17 @@ void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous) {
   out.write_exp_golomb(static_cast<std::uint64_t>(std::int64_t{id} - previous - 1), kIdGapK);
 }
 
-void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base,
-                      std::uint32_t age) {
+void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
+                      const RollEntry* previous) {
   if (!base) {
-    out.write_bits(static_cast<std::uint64_t>(e.mode), kModeBits);
-    out.write_bits(e.flags, kFlagBits);
-    out.write_signed(e.distance, kDistanceK);
+    const RollEntry before = previous ? *previous : RollEntry{};
+    const bool same = e.mode == before.mode && e.flags == before.flags;
+    out.write_bool(same);
+    if (!same) {
+      out.write_bits(static_cast<std::uint64_t>(e.mode), kModeBits);
+      out.write_bits(e.flags, kFlagBits);
+    }
+    out.write_signed(e.distance - before.distance, kDistanceK);
     out.write_signed(static_cast<std::int64_t>(e.score) - metres(e.distance), kBonusK);
     return;
   }
@@ -95,9 +100,17 @@ bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* b
     e.id = static_cast<RunnerId>(id);
     const std::optional<RollEntry> base = baseline ? baseline->roll_of(e.id) : std::nullopt;
     if (!base) {
-      e.mode = static_cast<RunnerMode>(in.read_bits(kModeBits));  // 3 bits: every value a mode
-      e.flags = static_cast<std::uint8_t>(in.read_bits(kFlagBits));
-      e.distance = in.read_signed(kDistanceK);
+      const RollEntry before = out.empty() ? RollEntry{} : out.back();
+      if (in.read_bool()) {
+        e.mode = before.mode;
+        e.flags = before.flags;
+      } else {
+        e.mode = static_cast<RunnerMode>(in.read_bits(kModeBits));  // 3 bits: every value a mode
+        e.flags = static_cast<std::uint8_t>(in.read_bits(kFlagBits));
+      }
+      const std::int64_t step = in.read_signed(kDistanceK);
+      if (!in.ok() || step < -2 * kMaxRollDistance || step > 2 * kMaxRollDistance) return false;
+      e.distance = before.distance + step;
       if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
       if (!to_score(metres(e.distance) + in.read_signed(kBonusK), e.score)) return false;
     } else {

@@ -4,7 +4,9 @@
 // flags, score, distance to the unit) after the runners it carries in full. Against the
 // client's baseline an entry takes a few bits: its id as the gap to the previous one, one bit
 // for an unchanged mode and flags, the score against what the distance run adds to it, and the
-// distance against where the run's nominal ground speed (sim/pace.hpp) takes it.
+// distance against where the run's nominal ground speed (sim/pace.hpp) takes it. Without a
+// baseline an entry says its mode and distance against the entry before it (the field runs
+// together: a new client's first roll call of 256 runners fits one datagram).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -41,8 +43,10 @@ std::int64_t predicted_roll_distance(const RollEntry& base, std::uint32_t age);
 // The id as the gap to the previous entry's (`previous` −1 before the first): ascending ids.
 void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous);
 // The rest of an entry: against `base` (the same runner in the baseline, `age` ticks older), or
-// in full when base is nullptr.
-void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age);
+// in full when base is nullptr: then its mode, flags and distance against `previous`, the entry
+// written before it in this roll call (nullptr for the first: running, no flags, distance 0).
+void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
+                      const RollEntry* previous);
 
 // Reads `count` entries (≤ kMaxRollCall). An entry whose id `baseline` holds (in its runners or
 // its roll call) is a delta against it, the others are full. False on corruption: truncation,

@@ -118,17 +118,17 @@ std::size_t SnapshotEncoder::add_full(const SnapshotFrame& frame, const Sent* ba
 void SnapshotEncoder::write_roll(const SnapshotFrame& frame, const Sent* baseline,
                                  const SnapshotFrame::Deltas* deltas,
                                  const std::vector<std::uint8_t>& take, BitWriter& out) const {
-  std::int32_t previous = -1;
+  const RollEntry* previous = nullptr;
   for (const std::uint32_t i : frame.id_order()) {
     if (!take[i]) continue;
-    const RunnerId id = frame.runner(i).id;
-    write_roll_id(out, id, previous);
-    previous = id;
+    const RollEntry& e = frame.roll_entry(i);
+    write_roll_id(out, e.id, previous ? previous->id : -1);
     const std::int32_t j = deltas ? deltas->baseline_index(i) : -1;
     if (j >= 0 && baseline->sent[static_cast<std::size_t>(j)] != 0)
       out.append(deltas->roll_bits(i));
     else
-      out.append(frame.roll_full_bits(i));
+      write_roll_entry(out, e, nullptr, 0, previous);
+    previous = &e;
   }
 }
 

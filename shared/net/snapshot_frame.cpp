@@ -63,7 +63,6 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   }
   full_.resize(runners_.size());
   bridge_.resize(runners_.size());
-  roll_full_.resize(runners_.size());
   id_order_.reserve(by_id_.size());
   for (const auto& [id, i] : by_id_) id_order_.push_back(i);
   roll_.reserve(runners_.size());
@@ -128,23 +127,14 @@ const BitWriter& SnapshotFrame::full_bits(std::size_t i) const {
   return *slot;
 }
 
-const BitWriter& SnapshotFrame::roll_full_bits(std::size_t i) const {
-  auto& slot = roll_full_[i];
-  if (!slot) {
-    slot.emplace();
-    write_roll_entry(*slot, roll_[i], nullptr, 0);
-  }
-  return *slot;
-}
-
 const BitWriter& SnapshotFrame::roll_call_bits() const {
   if (!roll_call_) {
     roll_call_.emplace();
-    std::int32_t previous = -1;
+    const RollEntry* previous = nullptr;
     for (const std::uint32_t i : id_order_) {
-      write_roll_id(*roll_call_, runners_[i].id, previous);
-      previous = runners_[i].id;
-      roll_call_->append(roll_full_bits(i));
+      write_roll_id(*roll_call_, runners_[i].id, previous ? previous->id : -1);
+      write_roll_entry(*roll_call_, roll_[i], nullptr, 0, previous);
+      previous = &roll_[i];
     }
   }
   return *roll_call_;
@@ -195,7 +185,7 @@ const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
     slot.emplace();
     write_roll_entry(*slot, frame_->roll_[i],
                      &baseline_->roll_[static_cast<std::size_t>(index_[i])],
-                     frame_->tick_ - baseline_tick_);
+                     frame_->tick_ - baseline_tick_, nullptr);
   }
   return *slot;
 }
@@ -203,12 +193,15 @@ const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
 const BitWriter& SnapshotFrame::Deltas::roll_call_bits() const {
   if (!roll_call_) {
     roll_call_.emplace();
-    std::int32_t previous = -1;
+    const RollEntry* previous = nullptr;
     for (const std::uint32_t i : frame_->id_order_) {
-      const RunnerId id = frame_->runners_[i].id;
-      write_roll_id(*roll_call_, id, previous);
-      previous = id;
-      roll_call_->append(index_[i] >= 0 ? roll_bits(i) : frame_->roll_full_bits(i));
+      const RollEntry& e = frame_->roll_[i];
+      write_roll_id(*roll_call_, e.id, previous ? previous->id : -1);
+      if (index_[i] >= 0)
+        roll_call_->append(roll_bits(i));
+      else
+        write_roll_entry(*roll_call_, e, nullptr, 0, previous);
+      previous = &e;
     }
   }
   return *roll_call_;

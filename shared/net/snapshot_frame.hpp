@@ -88,8 +88,6 @@ class SnapshotFrame {
 
   // Runner i as write_runner_core() writes it in full (the bridge follows: bridge_bits).
   const BitWriter& full_bits(std::size_t i) const;
-  // Runner i's roll-call entry in full, without its id.
-  const BitWriter& roll_full_bits(std::size_t i) const;
   // The roll call of every runner in full (ascending ids): what a client without a baseline
   // gets.
   const BitWriter& roll_call_bits() const;
@@ -107,7 +105,6 @@ class SnapshotFrame {
   std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
   std::vector<std::uint32_t> id_order_;
   std::vector<RollEntry> roll_;
-  mutable std::vector<std::optional<BitWriter>> roll_full_;
   mutable std::optional<BitWriter> roll_call_;
   std::shared_ptr<const Names> names_;
   std::vector<BrokenTarget> broken_;

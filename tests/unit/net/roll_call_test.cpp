@@ -23,12 +23,12 @@ std::vector<RollEntry> round_trip(const std::vector<RollEntry>& entries,
                                   const QuantizedSnapshot* baseline, std::uint32_t age,
                                   std::size_t* bits = nullptr) {
   BitWriter w;
-  std::int32_t previous = -1;
+  const RollEntry* previous = nullptr;
   for (const RollEntry& e : entries) {
-    write_roll_id(w, e.id, previous);
-    previous = e.id;
+    write_roll_id(w, e.id, previous ? previous->id : -1);
     const auto base = baseline ? baseline->roll_of(e.id) : std::nullopt;
-    write_roll_entry(w, e, base ? &*base : nullptr, age);
+    write_roll_entry(w, e, base ? &*base : nullptr, age, previous);
+    previous = &e;
   }
   if (bits) *bits = w.bit_count();
   const std::vector<std::uint8_t> bytes = w.take();
@@ -97,14 +97,32 @@ TEST(RollCall, AFullRunnerGivesTheSameValuesAsItsEntry) {
   EXPECT_FALSE(s.roll_of(8));
 }
 
+TEST(RollCall, TwoHundredFiftySixRunnersFarIntoARaceFitOneDatagramWithoutABaseline) {
+  // 100 s into a race the field spans a few kilometres: in full, each entry says its distance
+  // against the one before it, and mostly "as before" for its mode and flags.
+  std::vector<RollEntry> call;
+  std::uint64_t x = 12345;
+  for (RunnerId id = 1; id <= 256; ++id) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    const std::int64_t d = 36000 + static_cast<std::int64_t>((x >> 33) % 3000);
+    RollEntry e = entry(id, id % 17 == 0 ? RunnerMode::Down : RunnerMode::Running, d,
+                        static_cast<std::uint32_t>((x >> 20) % 120));
+    e.flags = runner_flags::kBot;
+    call.push_back(e);
+  }
+  std::size_t bits = 0;
+  EXPECT_EQ(round_trip(call, nullptr, 0, &bits), call);
+  EXPECT_LE(bits / 8, 1000u);  // with room for the followed runner's pose beside it
+}
+
 TEST(RollCall, CorruptOrTruncatedCallsAreRefused) {
   const std::vector<RollEntry> call = {entry(2, RunnerMode::Running, 900),
                                        entry(65535, RunnerMode::Running, 900)};
   BitWriter w;
   write_roll_id(w, 2, -1);
-  write_roll_entry(w, call[0], nullptr, 0);
+  write_roll_entry(w, call[0], nullptr, 0, nullptr);
   write_roll_id(w, 65535, 2);
-  write_roll_entry(w, call[1], nullptr, 0);
+  write_roll_entry(w, call[1], nullptr, 0, &call[0]);
   const auto bytes = w.take();
   std::vector<RollEntry> out;
   {
@@ -123,8 +141,7 @@ TEST(RollCall, CorruptOrTruncatedCallsAreRefused) {
   {
     BitWriter big;  // a distance past 2^36 units
     write_roll_id(big, 0, -1);
-    big.write_bits(0, 3);
-    big.write_bits(0, 5);
+    big.write_bool(true);  // running, no flags, as before the first
     big.write_signed(kMaxRollDistance + 1, 10);
     big.write_signed(0, 4);
     const auto b = big.take();
