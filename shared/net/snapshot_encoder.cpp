@@ -115,23 +115,6 @@ std::size_t SnapshotEncoder::add_full(const SnapshotFrame& frame, const Sent* ba
   return count;
 }
 
-void SnapshotEncoder::write_roll(const SnapshotFrame& frame, const Sent* baseline,
-                                 const SnapshotFrame::Deltas* deltas,
-                                 const std::vector<std::uint8_t>& take, BitWriter& out) const {
-  const RollEntry* previous = nullptr;
-  for (const std::uint32_t i : frame.id_order()) {
-    if (!take[i]) continue;
-    const RollEntry& e = frame.roll_entry(i);
-    write_roll_id(out, e.id, previous ? previous->id : -1);
-    const std::int32_t j = deltas ? deltas->baseline_index(i) : -1;
-    if (j >= 0 && baseline->sent[static_cast<std::size_t>(j)] != 0)
-      out.append(deltas->roll_bits(i));
-    else
-      write_roll_entry(out, e, nullptr, 0, previous);
-    previous = &e;
-  }
-}
-
 SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFrame>& frame_ptr,
                                         std::span<const std::uint32_t> order,
                                         const std::optional<OwnRunnerState>& own,
@@ -194,6 +177,15 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   };
   std::size_t budget_bits = budget_of(msg);
   const SnapshotFrame::Deltas* deltas = baseline ? &frame.against(*baseline->frame) : nullptr;
+  // The roll call of the runners `take` marks: deltas where this client's baseline listed them.
+  const auto write_roll = [&](const std::vector<std::uint8_t>& take, BitWriter& out) {
+    frame.write_roll_call(
+        out, deltas, [&](std::uint32_t i) { return take[i] != 0; },
+        [&](std::uint32_t i) {
+          const std::int32_t j = deltas->baseline_index(i);
+          return j >= 0 && baseline->sent[static_cast<std::size_t>(j)] != 0;
+        });
+  };
 
   Sent sent;
   sent.frame = frame_ptr;
@@ -232,7 +224,7 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     else if (baseline->all_listed)
       roll_block.append(deltas->roll_call_bits());
     else
-      write_roll(frame, baseline, deltas, take, roll_block);
+      write_roll(take, roll_block);
     std::size_t reserve = 0;
     for (std::size_t k = 0; k < std::min(focus.reserved, order.size()); ++k)
       if (order[k] < frame.size())
@@ -258,13 +250,13 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
         std::fill(take.begin(), take.end(), 0);
         for (std::size_t k = 0; k < mid; ++k) take[rank[k]] = 1;
         BitWriter probe_roll;
-        write_roll(frame, baseline, deltas, take, probe_roll);
+        write_roll(take, probe_roll);
         (probe_roll.bit_count() + reserve <= budget_bits ? lo : hi) = mid;
       }
       std::fill(take.begin(), take.end(), 0);
       for (std::size_t k = 0; k < lo; ++k) take[rank[k]] = 1;
       roll_block = BitWriter{};
-      write_roll(frame, baseline, deltas, take, roll_block);
+      write_roll(take, roll_block);
     }
     for (std::size_t i = 0; i < frame.size(); ++i)
       if (take[i]) sent.sent[i] |= kSentRoll;

@@ -101,11 +101,6 @@ class SnapshotEncoder {
                        std::span<const std::uint32_t> candidates, std::size_t budget_bits,
                        std::size_t reserved, BitWriter& block, Sent& sent,
                        std::size_t& bridge_bits);
-  // The roll call of the runners `take` marks, ascending ids; entries are deltas where this
-  // client's baseline held the runner.
-  void write_roll(const SnapshotFrame& frame, const Sent* baseline,
-                  const SnapshotFrame::Deltas* deltas, const std::vector<std::uint8_t>& take,
-                  BitWriter& out) const;
   PoseCodecMode mode_;
   std::deque<Sent> history_;  // ascending ticks, at most kMaxBaselineAgeTicks old
   std::optional<Tick> acked_;

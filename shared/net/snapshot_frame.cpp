@@ -130,12 +130,9 @@ const BitWriter& SnapshotFrame::full_bits(std::size_t i) const {
 const BitWriter& SnapshotFrame::roll_call_bits() const {
   if (!roll_call_) {
     roll_call_.emplace();
-    const RollEntry* previous = nullptr;
-    for (const std::uint32_t i : id_order_) {
-      write_roll_id(*roll_call_, runners_[i].id, previous ? previous->id : -1);
-      write_roll_entry(*roll_call_, roll_[i], nullptr, 0, previous);
-      previous = &roll_[i];
-    }
+    write_roll_call(
+        *roll_call_, nullptr, [](std::uint32_t) { return true; },
+        [](std::uint32_t) { return false; });
   }
   return *roll_call_;
 }
@@ -193,16 +190,9 @@ const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
 const BitWriter& SnapshotFrame::Deltas::roll_call_bits() const {
   if (!roll_call_) {
     roll_call_.emplace();
-    const RollEntry* previous = nullptr;
-    for (const std::uint32_t i : frame_->id_order_) {
-      const RollEntry& e = frame_->roll_[i];
-      write_roll_id(*roll_call_, e.id, previous ? previous->id : -1);
-      if (index_[i] >= 0)
-        roll_call_->append(roll_bits(i));
-      else
-        write_roll_entry(*roll_call_, e, nullptr, 0, previous);
-      previous = &e;
-    }
+    frame_->write_roll_call(
+        *roll_call_, this, [](std::uint32_t) { return true; },
+        [this](std::uint32_t i) { return index_[i] >= 0; });
   }
   return *roll_call_;
 }

@@ -14,6 +14,7 @@
 
 #include "net/bit_stream.hpp"
 #include "net/messages.hpp"
+#include "net/roll_call.hpp"
 #include "net/runner_block.hpp"
 
 namespace spear::net {
@@ -91,6 +92,23 @@ class SnapshotFrame {
   // The roll call of every runner in full (ascending ids): what a client without a baseline
   // gets.
   const BitWriter& roll_call_bits() const;
+  // Writes the roll call of the runners `listed(i)` keeps, ascending ids: runner i against its
+  // baseline runner (deltas->roll_bits) where `delta(i)`, else in full against the entry before
+  // it. The one writer of roll calls, cached or per client.
+  template <typename Listed, typename Delta>
+  void write_roll_call(BitWriter& out, const Deltas* deltas, Listed listed, Delta delta) const {
+    const RollEntry* previous = nullptr;
+    for (const std::uint32_t i : id_order_) {
+      if (!listed(i)) continue;
+      const RollEntry& e = roll_[i];
+      write_roll_id(out, e.id, previous ? previous->id : -1);
+      if (deltas && delta(i))
+        out.append(deltas->roll_bits(i));
+      else
+        write_roll_entry(out, e, nullptr, 0, previous);
+      previous = &e;
+    }
+  }
   // Runner i's bridge residuals as write_bridge() writes them.
   const BitWriter& bridge_bits(std::size_t i) const;
   // This frame against `baseline` (an older frame); the same object for every caller.
