@@ -74,12 +74,22 @@ void MatchLoop::tick(double now, Outbox& out) {
     match_.set_all_time(std::move(top));
   }
   // Tick t is a snapshot tick when it starts a new snapshot interval: with 60 Hz ticks and
-  // 30 Hz snapshots every second tick, with 60 and 25 the ticks 0, 2, 4, 7, 9, ...
+  // 30 Hz snapshots every second tick, with 60 and 25 the ticks 0, 2, 4, 7, 9, ... Those are
+  // phase 0's; with two or more ticks an interval, phase 1's sessions get theirs a tick later
+  // (SessionTable: each half of the clients is encoded on its own tick).
   const auto rate = static_cast<std::uint64_t>(config_.snapshot_rate);
   const auto tick_rate = static_cast<std::uint64_t>(config_.tick_rate);
-  const bool snapshot_tick = t == 0 || (t * rate) / tick_rate != ((t - 1) * rate) / tick_rate;
-  if (snapshot_tick && sessions_.size() > 0)
-    sessions_.send_snapshots(match_.snapshot(board_page_++), out);
+  const auto starts_interval = [&](std::uint64_t u) {
+    return u == 0 || (u * rate) / tick_rate != ((u - 1) * rate) / tick_rate;
+  };
+  if (starts_interval(t)) {
+    snapshot_page_ = board_page_++;
+    if (sessions_.sessions_in_phase(0) > 0)
+      sessions_.send_snapshots(match_.snapshot(snapshot_page_), out, false, 0);
+  }
+  if (tick_rate >= 2 * rate && t >= 1 && starts_interval(t - 1) &&
+      sessions_.sessions_in_phase(1) > 0)
+    sessions_.send_snapshots(match_.snapshot(snapshot_page_), out, false, 1);
 }
 
 void MatchLoop::send_waiting_snapshots(Outbox& out) {

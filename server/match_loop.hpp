@@ -30,7 +30,7 @@ class MatchLoop {
 
   // One fixed step at server time `now`: frees silent clients, steps the match, and sends
   // snapshots when this tick is a snapshot tick (snapshot_rate of every tick_rate ticks,
-  // spread evenly).
+  // spread evenly) to the sessions of its phase (SessionTable::sessions_in_phase).
   void tick(double now, Outbox& out);
 
   // A snapshot of the match as it stands to every session that has had none yet (a paused
@@ -68,7 +68,8 @@ class MatchLoop {
   std::uint64_t duration_ticks_ = 0;  // 0: no end
   std::uint64_t end_tick_ = 0;        // after the last race's results; 0: no end
   RaceStore* store_ = nullptr;
-  std::size_t board_page_ = 0;  // the results board page of the next snapshot
+  std::size_t board_page_ = 0;     // the results board page of the next snapshot interval
+  std::size_t snapshot_page_ = 0;  // the page of this interval's snapshots (both phases)
 };
 
 // The race cycle of a config (nullopt when it does not race). Throws std::invalid_argument for

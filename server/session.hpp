@@ -33,6 +33,9 @@ struct Session {
   net::Welcome welcome;                 // sent again if its Response is repeated
   ClientRecord record;                  // for the summary; kept by the table when it leaves
   bool had_snapshot = false;            // sent at least one snapshot
+  // Which of the staggered snapshot ticks it gets (SessionTable::send_snapshots): half the
+  // sessions are sent theirs a tick after the other half, so no tick encodes for all of them.
+  std::uint8_t snapshot_phase = 0;
 };
 
 }  // namespace spear::server

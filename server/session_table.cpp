@@ -271,6 +271,9 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   s->name = asked.name;
   s->joined_at = now;
   s->last_heard = now;
+  // The emptier phase, when snapshots can be staggered (two or more ticks an interval).
+  if (config_.tick_rate >= 2 * config_.snapshot_rate && in_phase_[1] < in_phase_[0])
+    s->snapshot_phase = 1;
   if (asked.role == net::Role::Player) {
     s->runner = match_.add_player(asked.name);
     if (!s->runner) {
@@ -307,6 +310,7 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   events_.push_back({SessionEvent::Kind::Joined, s->id, s->role, s->name, from,
                      s->runner ? fmt::format("runner {}", *s->runner) : std::string()});
   Session& added = *s;
+  ++in_phase_[s->snapshot_phase];
   sessions_.emplace(from, std::move(s));
   send(added, added.welcome, out);
 }
@@ -397,6 +401,7 @@ void SessionTable::remove(const net::PeerAddress& address, std::optional<LeaveRe
     folded_.add(finished_.front());
     finished_.pop_front();
   }
+  --in_phase_[s.snapshot_phase];
   sessions_.erase(it);
 }
 
@@ -421,10 +426,13 @@ bool SessionTable::waiting_for_snapshot() const {
   return false;
 }
 
-void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool waiting_only) {
+void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool waiting_only,
+                                  std::optional<std::uint8_t> phase) {
+  if (phase && *phase >= kSnapshotPhases) return;
   // Every runner quantized and encoded once for everyone; per client only an order.
-  const auto frame = std::make_shared<const net::SnapshotFrame>(base, last_frame_.get());
-  last_frame_ = frame;
+  auto& last = last_frame_[phase.value_or(0)];
+  const auto frame = std::make_shared<const net::SnapshotFrame>(base, last.get());
+  last = frame;
   const std::size_t n = frame->size();
   const std::size_t per_snapshot = std::min(n, net::kMaxRunnersPerSnapshot);
   // The runners along the course, once for everyone: each client's order is read off it
@@ -441,6 +449,7 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool w
   for (auto& [address, sp] : sessions_) {
     Session& s = *sp;
     if (waiting_only && s.had_snapshot) continue;
+    if (phase && s.snapshot_phase != *phase) continue;
     s.had_snapshot = true;
     std::optional<net::OwnRunnerState> own;
     const auto mine = s.runner ? frame->index_of(*s.runner) : std::nullopt;

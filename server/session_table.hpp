@@ -13,6 +13,7 @@
 // past config.finished_records finished ones, the oldest are folded into totals (FoldedClients).
 // Fair slots: an address holds at most config.max_*_per_address sessions, handshakes are
 // budgeted per address and in total, password guesses are slowed (server/password_guard.hpp).
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -78,9 +79,18 @@ class SessionTable {
   // Frees sessions silent for longer than the timeout (told with a Disconnect) and their runners.
   void expire(double now, Outbox& out);
 
-  // Sends this tick's snapshot to every session (delta against its newest acked snapshot).
+  // Sends this tick's snapshot to every session (delta against its newest acked snapshot), or
+  // with `phase` to the sessions of that snapshot phase only.
   // waiting_only: only to the sessions that have had no snapshot yet (a paused match).
-  void send_snapshots(const net::Snapshot& base, Outbox& out, bool waiting_only = false);
+  void send_snapshots(const net::Snapshot& base, Outbox& out, bool waiting_only = false,
+                      std::optional<std::uint8_t> phase = std::nullopt);
+  // Snapshot phases: with at least two ticks a snapshot interval (config), sessions are spread
+  // over two phases, the second sent its snapshots one tick after the first (so the encoding
+  // work is shared by two ticks); else every session is in phase 0.
+  static constexpr std::size_t kSnapshotPhases = 2;
+  std::size_t sessions_in_phase(std::uint8_t phase) const {
+    return phase < kSnapshotPhases ? in_phase_[phase] : 0;
+  }
   // Some session has had no snapshot yet.
   bool waiting_for_snapshot() const;
 
@@ -132,7 +142,10 @@ class SessionTable {
   MatchHost& match_;
   ServerStats& stats_;
   net::ChallengeCookies cookies_;
-  std::shared_ptr<const net::SnapshotFrame> last_frame_;  // shares its name table with the next
+  // Per phase, the last frame sent: shares its name table with the next and is what that
+  // phase's next frame bridges (its sessions' previous snapshot).
+  std::array<std::shared_ptr<const net::SnapshotFrame>, kSnapshotPhases> last_frame_;
+  std::array<std::size_t, kSnapshotPhases> in_phase_{};
   AddressRateLimiter handshake_limit_;
   AddressRateLimiter unknown_limit_;
   TokenBucket handshake_total_;

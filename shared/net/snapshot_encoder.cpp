@@ -70,6 +70,11 @@ void SnapshotEncoder::reset() {
   all_names_confirmed_.reset();
 }
 
+void SnapshotEncoder::clear_waiting() {
+  for (const RunnerId id : waiting_ids_) waiting_[id] = 0;
+  waiting_ids_.clear();
+}
+
 SnapshotMessage SnapshotEncoder::encode(const Snapshot& snapshot) {
   const auto frame = std::make_shared<const SnapshotFrame>(
       snapshot, history_.empty() ? nullptr : history_.back().frame.get(), mode_);
@@ -266,10 +271,7 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     const std::size_t near = std::min(focus.near, order.size());
     const std::size_t pinned = std::min(focus.pinned, near);
     const auto waited = [&](RunnerId id) -> std::uint64_t {
-      const auto w = std::lower_bound(
-          waiting_.begin(), waiting_.end(), id,
-          [](const std::pair<RunnerId, std::uint32_t>& e, RunnerId v) { return e.first < v; });
-      return w != waiting_.end() && w->first == id ? w->second : 0;
+      return id < waiting_.size() ? waiting_[id] : 0;
     };
     // The key: snapshots waited, then nearness (its place in the near list), one number.
     ranked_.clear();
@@ -292,19 +294,19 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     for (const auto& [key, i] : ranked_) candidates_.push_back(i);
     full = add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
                     block, sent, bridge_bits);
-    std::vector<std::pair<RunnerId, std::uint32_t>> waiting;
-    waiting.reserve(ranked_.size());
+    clear_waiting();
     for (const auto& [key, i] : ranked_) {
       if (sent.sent[i] & kSentFull) continue;
-      waiting.push_back({frame.runner(i).id, static_cast<std::uint32_t>(key >> 32) + 1});
+      const RunnerId id = frame.runner(i).id;
+      if (id >= waiting_.size()) waiting_.resize(std::size_t{id} + 1, 0);
+      waiting_[id] = static_cast<std::uint32_t>(key >> 32) + 1;
+      waiting_ids_.push_back(id);
     }
-    std::sort(waiting.begin(), waiting.end());
-    waiting_ = std::move(waiting);
     block.append(roll_block);
     ++stats_.roll_snapshots;
     stats_.roll_bytes += (roll_block.bit_count() + 7) / 8;
   } else {
-    waiting_.clear();
+    clear_waiting();
   }
   std::size_t in_either = 0, in_roll = 0;
   for (const std::uint8_t v : sent.sent) {

@@ -101,6 +101,7 @@ class SnapshotEncoder {
                        std::span<const std::uint32_t> candidates, std::size_t budget_bits,
                        std::size_t reserved, BitWriter& block, Sent& sent,
                        std::size_t& bridge_bits);
+  void clear_waiting();
   PoseCodecMode mode_;
   std::deque<Sent> history_;  // ascending ticks, at most kMaxBaselineAgeTicks old
   std::optional<Tick> acked_;
@@ -115,8 +116,10 @@ class SnapshotEncoder {
   bool bridges_on_ = true;
   std::size_t sent_full_ = 0;       // runners given a pose in the snapshot being built
   std::optional<Tick> roll_until_;  // a roll call in every snapshot before this tick
-  // Snapshots each near runner has waited for its pose (the priority accumulator), by id.
-  std::vector<std::pair<RunnerId, std::uint32_t>> waiting_;
+  // Snapshots each near runner has waited for its pose (the priority accumulator), indexed by
+  // id (grown as ids come), and the ids with a count, so a snapshot clears only those.
+  std::vector<std::uint32_t> waiting_;
+  std::vector<RunnerId> waiting_ids_;
   // Scratch of encode(): near runners by priority (key, index), and the candidates in order.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> ranked_;
   std::vector<std::uint32_t> candidates_;

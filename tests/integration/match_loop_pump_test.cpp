@@ -83,6 +83,45 @@ TEST(MatchLoopPump, PlayerAndSpectatorJoinAndGetSnapshots) {
   EXPECT_EQ(pump.stats.drops.total(), 0u);
 }
 
+TEST(MatchLoopPump, HalfTheClientsGetTheirSnapshotsATickLaterSoNoTickEncodesForAll) {
+  server::ServerConfig c = small_config();
+  c.max_spectators = 6;
+  c.bots = 2;
+  LoopPump pump(c);
+  std::vector<PumpClient*> clients;
+  for (int i = 0; i < 6; ++i) clients.push_back(&pump.add_client(spectator()));
+  pump.connect_all();
+  ASSERT_EQ(pump.loop->sessions().sessions_in_phase(0), 3u);
+  ASSERT_EQ(pump.loop->sessions().sessions_in_phase(1), 3u);
+  std::vector<std::size_t> seen(clients.size(), 0);
+  for (std::size_t k = 0; k < clients.size(); ++k) seen[k] = clients[k]->snapshots.size();
+  std::map<std::uint64_t, int> sent_on;  // ticks with snapshots -> clients served
+  for (int i = 0; i < 120; ++i) {
+    const std::uint64_t tick = pump.loop->match().tick();
+    pump.tick();
+    for (std::size_t k = 0; k < clients.size(); ++k) {
+      if (clients[k]->snapshots.size() > seen[k]) {
+        seen[k] = clients[k]->snapshots.size();
+        EXPECT_EQ(clients[k]->snapshots.back().tick, tick);
+        ++sent_on[tick];
+      }
+    }
+  }
+  // Every tick serves one half: three clients, never six, never none.
+  EXPECT_EQ(sent_on.size(), 120u);
+  for (const auto& [tick, served] : sent_on) EXPECT_EQ(served, 3) << "tick " << tick;
+  // Each client still gets one snapshot every second tick, and the halves differ by one tick.
+  std::set<std::uint64_t> parities;
+  for (PumpClient* client : clients) {
+    const auto& snaps = client->snapshots;
+    ASSERT_GE(snaps.size(), 60u);
+    for (std::size_t j = snaps.size() - 59; j < snaps.size(); ++j)
+      EXPECT_EQ(snaps[j].tick - snaps[j - 1].tick, 2u);
+    parities.insert(snaps.back().tick % 2);
+  }
+  EXPECT_EQ(parities.size(), 2u);
+}
+
 TEST(MatchLoopPump, DeltaSnapshotsDecodeToTheServersPoses) {
   server::ServerConfig c = small_config();
   c.bots = 3;
