@@ -431,7 +431,15 @@ void SessionTable::send_snapshots(const net::Snapshot& base, Outbox& out, bool w
   if (phase && *phase >= kSnapshotPhases) return;
   // Every runner quantized and encoded once for everyone; per client only an order.
   auto& last = last_frame_[phase.value_or(0)];
-  const auto frame = std::make_shared<const net::SnapshotFrame>(base, last.get());
+  // Bridge residuals only while some recipient is sent them (a lossy path, or a new client).
+  bool bridges = false;
+  for (const auto& [address, sp] : sessions_) {
+    const Session& s = *sp;
+    if ((waiting_only && s.had_snapshot) || (phase && s.snapshot_phase != *phase)) continue;
+    bridges = bridges || s.encoder.sends_bridges();
+  }
+  const auto frame = std::make_shared<const net::SnapshotFrame>(
+      base, last.get(), net::PoseCodecMode::BoneAngles, bridges);
   last = frame;
   const std::size_t n = frame->size();
   const std::size_t per_snapshot = std::min(n, net::kMaxRunnersPerSnapshot);

@@ -8,7 +8,7 @@
 namespace spear::net {
 
 SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous,
-                             PoseCodecMode mode)
+                             PoseCodecMode mode, bool bridges)
     : tick_(snapshot.tick), broken_(snapshot.broken), race_(snapshot.race), board_(snapshot.board) {
   std::unordered_map<RunnerId, const RosterEntry*> roster;
   roster.reserve(snapshot.roster.size());
@@ -67,7 +67,7 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   for (const auto& [id, i] : by_id_) id_order_.push_back(i);
   roll_.reserve(runners_.size());
   for (const QuantizedRunner& q : runners_) roll_.push_back(roll_entry_of(q));
-  add_bridges(previous);
+  if (bridges) add_bridges(previous);
 }
 
 const BridgePoint* SnapshotFrame::BridgePoints::find(RunnerId id) const {

@@ -29,8 +29,10 @@ class SnapshotFrame {
   // that saw every name confirmed skip looking again, and each runner carries the residuals
   // that rebuild it in the previous frames (net/bridge_residual.hpp): every client of a match
   // gets every frame's tick, so what a lost one held is the same for all of them.
+  // Without `bridges` (no client of the frame is sent residuals) the runners carry none and the
+  // frame keeps nothing for later frames to bridge against: a quarter of its cost.
   explicit SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous = nullptr,
-                         PoseCodecMode mode = PoseCodecMode::BoneAngles);
+                         PoseCodecMode mode = PoseCodecMode::BoneAngles, bool bridges = true);
 
   // This frame's runners against one older frame: where each runner is in it and, filled in
   // on first use, its delta encoding.
