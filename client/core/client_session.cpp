@@ -130,7 +130,7 @@ void ClientSession::update(double wall, float dt_cosmetic, Outbox& out) {
   instruments_.on_followed(followed());
   if (net::ClientConnection* conn = link_.connection(); conn && link_.connected()) {
     net::InputView view;
-    if (const RunnerView* f = followed()) view.followed = static_cast<net::RunnerId>(f->frame.id);
+    if (const auto f = world_.wanted_follow()) view.followed = static_cast<net::RunnerId>(*f);
     view.width = view_width_;
     conn->set_view(view, now);
   }

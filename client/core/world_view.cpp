@@ -104,7 +104,7 @@ void WorldView::build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* pre
   ids_.clear();
   for (const auto& r : v.runners) ids_.push_back(r.id);
   std::sort(ids_.begin(), ids_.end());
-  const auto followed = follow_.update(ids_);
+  const auto followed = follow_.update(ids_, listed_);
   const bool predicting = predictor && predictor->active();
   runners_.clear();
   for (const auto& r : v.runners) {
@@ -184,6 +184,9 @@ void WorldView::build_others() {
     }
     others_.push_back(std::move(v));
   }
+  listed_.clear();
+  for (const RunnerSummaryView& o : others_) listed_.push_back(o.id);
+  std::sort(listed_.begin(), listed_.end());
 }
 
 const RunnerView* WorldView::followed() const {

@@ -48,8 +48,10 @@ class WorldView {
   // none yet).
   void build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* predictor);
 
-  // Tab: follow the next runner.
-  void follow_next() { follow_.next(ids_); }
+  // Tab: follow the next runner of the race (drawn, or only listed: then once its poses come).
+  void follow_next() { follow_.next(ids_, listed_); }
+  // The runner the view follows, or the one it waits to cut to (what the server is told).
+  std::optional<std::uint32_t> wanted_follow() const { return follow_.wanted(); }
 
   const std::vector<RunnerView>& runners() const { return runners_; }
   // This frame's runners known only from summaries (none of them among runners()), ascending
@@ -98,7 +100,8 @@ class WorldView {
   std::uint64_t base_seed_ = 0;  // Welcome's course seed: race n's is sim::race_course_seed
   RaceView race_;
   FigureMotion figures_;
-  std::vector<std::uint32_t> ids_;  // in view, ascending
+  std::vector<std::uint32_t> ids_;     // in view, ascending
+  std::vector<std::uint32_t> listed_;  // of others_, ascending (Tab reaches them too)
   std::vector<RunnerView> runners_;
   std::map<std::uint32_t, SummaryTrack> summaries_;
   std::optional<net::Tick> newest_tick_;  // of any snapshot taken in

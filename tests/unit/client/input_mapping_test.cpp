@@ -147,5 +147,31 @@ TEST(FollowSelection, PlayerFollowsOwnRunnerOnceItAppears) {
   EXPECT_EQ(f.update(std::vector<std::uint32_t>{1, 2, 4}), 1u);
 }
 
+TEST(FollowSelection, TabReachesRunnersOnlyListedAndCutsToThemOnceDrawn) {
+  // A big race: 3 and 7 are drawn, 12 and 40 only listed in the roll call.
+  FollowSelection f;
+  const std::vector<std::uint32_t> drawn{3, 7}, listed{12, 40};
+  EXPECT_EQ(f.update(drawn, listed), 3u);
+  EXPECT_EQ(f.next(drawn, listed), 7u);
+  // 12 has no pose yet: the view stays on 7 and wants 12.
+  EXPECT_EQ(f.next(drawn, listed), 7u);
+  EXPECT_EQ(f.wanted(), 12u);
+  EXPECT_EQ(f.update(drawn, listed), 7u);
+  EXPECT_EQ(f.wanted(), 12u);
+  // A second Tab before it came goes on from the wanted one.
+  EXPECT_EQ(f.next(drawn, listed), 7u);
+  EXPECT_EQ(f.wanted(), 40u);
+  // Its poses come (the server follows it now): the view cuts to it.
+  const std::vector<std::uint32_t> drawn_then{7, 40}, listed_then{3, 12};
+  EXPECT_EQ(f.update(drawn_then, listed_then), 40u);
+  EXPECT_EQ(f.wanted(), 40u);
+  // Wraps over every runner of the race.
+  EXPECT_EQ(f.next(drawn_then, listed_then), 40u);
+  EXPECT_EQ(f.wanted(), 3u);
+  // A wanted runner that leaves the race is forgotten.
+  EXPECT_EQ(f.update(drawn_then, std::vector<std::uint32_t>{12}), 40u);
+  EXPECT_EQ(f.wanted(), 40u);
+}
+
 }  // namespace
 }  // namespace spear::client
