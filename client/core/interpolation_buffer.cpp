@@ -177,6 +177,7 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
   if (it != snapshots_.end()) ++stats_.reordered;
   clock_.on_snapshot(time, local_time);
   note_arrival(tick, local_time);
+  note_turns(tick, runners, others, local_time);
   if (!stats_.first_tick || tick < *stats_.first_tick) stats_.first_tick = tick;
   if (!stats_.newest_tick || tick > *stats_.newest_tick) stats_.newest_tick = tick;
   ++unique_;
@@ -220,6 +221,30 @@ void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
   if (missing >= 3.0) last_long_burst_ = local_time;
 }
 
+void InterpolationBuffer::note_turns(std::uint32_t tick, const std::vector<RunnerFrame>& runners,
+                                     const std::vector<std::uint32_t>& others, double local_time) {
+  if (stats_.newest_tick && tick < *stats_.newest_tick) return;  // reordered: counted already
+  const double stride = std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate));
+  if (last_turn_ && local_time - *last_turn_ > config_.turn_memory) turn_intervals_ = 0.0;
+  for (const RunnerFrame& r : runners) {
+    auto [t, fresh] = turns_.try_emplace(r.id, Turn{tick, false});
+    if (fresh || tick <= t->second.posed_tick) continue;
+    if (t->second.waiting && tick - t->second.posed_tick <= kMaxRunnerGapTicks) {
+      // Back from its turn: drawn between its poses once the delay spans the gap.
+      turn_intervals_ = std::max(turn_intervals_, (tick - t->second.posed_tick) / stride);
+      last_turn_ = local_time;
+    }
+    t->second = Turn{tick, false};
+  }
+  for (const std::uint32_t id : others)
+    if (const auto t = turns_.find(id); t != turns_.end()) t->second.waiting = true;
+  // Runners long gone are forgotten (the map stays the size of the race).
+  if (turns_.size() > 2 * (runners.size() + others.size()) + 64)
+    std::erase_if(turns_, [&](const auto& e) {
+      return tick > e.second.posed_tick + 10 * kMaxRunnerGapTicks;
+    });
+}
+
 void InterpolationBuffer::adapt_delay(double dt, double local_time) {
   const bool lossy = recent_loss_ > config_.lossy_loss && last_burst_ &&
                      local_time - *last_burst_ < config_.burst_memory;
@@ -228,7 +253,12 @@ void InterpolationBuffer::adapt_delay(double dt, double local_time) {
   const double lossy_intervals =
       long_bursts ? std::max(config_.lossy_delay_intervals, config_.burst_delay_intervals)
                   : config_.lossy_delay_intervals;
-  const double goal = lossy ? std::max(0.0, lossy_intervals - config_.delay_intervals) : 0.0;
+  double goal = lossy ? std::max(0.0, lossy_intervals - config_.delay_intervals) : 0.0;
+  if (last_turn_ && local_time - *last_turn_ <= config_.turn_memory) {
+    const double turns =
+        std::min(turn_intervals_ + config_.turn_margin_intervals, config_.max_turn_delay_intervals);
+    goal = std::max(goal, turns - config_.delay_intervals);
+  }
   const double step = config_.delay_slew * dt;
   extra_intervals_ += std::clamp(goal - extra_intervals_, -step, step);
 }

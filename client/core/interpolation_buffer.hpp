@@ -50,11 +50,12 @@ namespace spear::client {
 
 // Ticks from a runner's last appearance in the snapshots to its next one across which it is
 // drawn between the two (a runner left out of some snapshots, or lost with them) instead of held
-// and popped: 12 ticks, 6 snapshot intervals at 60 Hz ticks and 30 Hz snapshots (0.2 s). One
+// and popped: 24 ticks, 12 snapshot intervals at 60 Hz ticks and 30 Hz snapshots (0.4 s; a
+// crowded view's turns, which the delay then covers: InterpolationConfig::max_turn_delay_...). One
 // missing for longer is held where it was last seen until playback passes the first snapshot
 // without it, then gone, as a runner that leaves; one the snapshots since list without a pose
 // (net::Snapshot::others) is held until playback is this far past its last appearance.
-inline constexpr std::uint32_t kMaxRunnerGapTicks = 12;
+inline constexpr std::uint32_t kMaxRunnerGapTicks = 24;
 
 struct InterpolationConfig {
   double tick_rate = 60.0;         // server simulation ticks per second (from Welcome)
@@ -98,6 +99,13 @@ struct InterpolationConfig {
   // path would otherwise guess through its first seconds, or at the first run of three); a path
   // without such runs falls back after burst_memory, a clean one to delay_intervals.
   bool start_lossy = true;
+  // A big race's turns (net::Snapshot::others): while runners come back from waiting their turn
+  // for a pose, the delay covers the longest such gap seen within turn_memory (its intervals
+  // plus turn_margin_intervals), up to max_turn_delay_intervals, so a runner is drawn between
+  // its poses rather than held and caught up.
+  double turn_margin_intervals = 1.0;
+  double max_turn_delay_intervals = 8.0;
+  double turn_memory = 5.0;  // seconds
 };
 
 enum class SampleKind : std::uint8_t {
@@ -259,6 +267,17 @@ class InterpolationBuffer {
   std::optional<double> last_burst_;       // local time two or more were last lost in a row
   std::optional<double> last_long_burst_;  // the same for three or more
   double extra_intervals_ = 0.0;           // above config_.delay_intervals, slewed
+  // Turns: per runner, the tick of its newest pose and whether a snapshot since listed it
+  // without one; the longest turn (intervals) within turn_memory and when it was seen.
+  struct Turn {
+    std::uint32_t posed_tick = 0;
+    bool waiting = false;
+  };
+  std::unordered_map<std::uint32_t, Turn> turns_;
+  double turn_intervals_ = 0.0;
+  std::optional<double> last_turn_;
+  void note_turns(std::uint32_t tick, const std::vector<RunnerFrame>& runners,
+                  const std::vector<std::uint32_t>& others, double local_time);
 };
 
 }  // namespace spear::client
