@@ -25,6 +25,10 @@ class ServerSocket {
   // Sends `out` in order and empties it.
   void send(Outbox& out);
 
+  // Blocks up to timeout_s for a datagram to arrive (from anyone); true if one is waiting. For a
+  // loop with nothing else to do between datagrams (spear-web's spectator).
+  bool wait_readable(double timeout_s) { return socket_->wait_readable(timeout_s); }
+
   const net::PeerAddress& server() const { return server_; }
   // Datagrams from other addresses, dropped here.
   std::uint64_t strangers() const { return strangers_; }

@@ -49,6 +49,8 @@ class SessionStatus {
   StatusMessage message(double now) const;
   // True when a new attempt should start now (the caller then calls on_attempt).
   bool retry_due(double now) const;
+  // Whether this phase is one that is tried again (a loss, a full server), not the end.
+  bool retries() const { return retry_allowed_; }
   // Why a headless run has to stop with a failure, if it has to.
   std::optional<std::string> failure() const;
   int attempts() const { return attempts_; }
