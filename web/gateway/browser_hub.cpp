@@ -1,5 +1,6 @@
 #include "browser_hub.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 #include <map>
@@ -19,6 +20,7 @@ using Clock = std::chrono::steady_clock;
 namespace status = websocketpp::http::status_code;
 
 constexpr const char* kStreamPath = "/stream";
+constexpr std::size_t kMaxSocketSendBuffer = 256u << 10;
 
 struct Browser {
   Clock::time_point window_start;
@@ -52,7 +54,8 @@ class BrowserHub::Impl {
     server_.set_close_handshake_timeout(1000);
     server_.set_validate_handler([this](connection_hdl h) { return validate(h); });
     server_.set_open_handler([this](connection_hdl h) { on_open(h); });
-    server_.set_close_handler([this](connection_hdl h) { forget(h); });
+    server_.set_close_handler([this](connection_hdl h) { on_close(h); });
+    server_.set_tcp_pre_init_handler([this](connection_hdl h) { bound_send_buffer(h); });
     server_.set_message_handler(
         [this](connection_hdl h, const Server::message_ptr& m) { on_message(h, m); });
     server_.set_http_handler([this](connection_hdl h) { on_http(h); });
@@ -166,6 +169,30 @@ class BrowserHub::Impl {
     for (const Bytes& m : greeting_) {
       if (!send_to(h, m)) break;
     }
+  }
+
+  // The kernel's send buffer is bounded too (left alone it grows to megabytes a socket), so a
+  // browser that does not read passes max_buffered_bytes soon after it stops.
+  void bound_send_buffer(connection_hdl h) {
+    websocketpp::lib::error_code ec;
+    const Server::connection_ptr con = server_.get_con_from_hdl(h, ec);
+    if (ec || !con) return;
+    const std::size_t bytes = std::min(config_.max_buffered_bytes, kMaxSocketSendBuffer);
+    asio::error_code aec;
+    con->get_socket().set_option(asio::socket_base::send_buffer_size(static_cast<int>(bytes)), aec);
+  }
+
+  void on_close(connection_hdl h) {
+    // A message over max_message_bytes: the WebSocket library closed the browser itself.
+    if (browsers_.count(h)) {
+      websocketpp::lib::error_code ec;
+      const Server::connection_ptr con = server_.get_con_from_hdl(h, ec);
+      if (!ec && con &&
+          con->get_local_close_code() == websocketpp::close::status::message_too_big) {
+        counters_.dropped_rude++;
+      }
+    }
+    forget(h);
   }
 
   void forget(connection_hdl h) {

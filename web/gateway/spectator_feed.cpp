@@ -72,13 +72,21 @@ std::optional<std::string> SpectatorFeed::run(const std::atomic<bool>& stop, dou
   };
   double now = 0.0;
   std::optional<std::string> failure;
+  // A loss, or a refusal that may pass (server full), is tried again: status.retries() says so
+  // until the next attempt starts, and that attempt keeps the phase until it ends.
+  bool retrying = false;
   while (!stop.load() && (duration <= 0.0 || now < duration)) {
     client::pump_session(*session_, socket_.get(), now, 0.f);
     send_frames();
     publish_status(now, false);
     const client::SessionStatus& status = session_->status();
-    if (status.phase() != client::SessionPhase::Connected && !status.retries() &&
-        status.phase() != client::SessionPhase::Connecting) {
+    const client::SessionPhase phase = status.phase();
+    if (status.retries() || phase == client::SessionPhase::Connected) retrying = status.retries();
+    const bool for_good = phase == client::SessionPhase::BadAddress ||
+                          phase == client::SessionPhase::WrongServer ||
+                          (!retrying && phase != client::SessionPhase::Connected &&
+                           phase != client::SessionPhase::Connecting);
+    if (for_good) {
       failure = status.failure();
       if (failure) break;
     }
