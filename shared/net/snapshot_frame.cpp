@@ -66,7 +66,11 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   id_order_.reserve(by_id_.size());
   for (const auto& [id, i] : by_id_) id_order_.push_back(i);
   roll_.reserve(runners_.size());
-  for (const QuantizedRunner& q : runners_) roll_.push_back(roll_entry_of(q));
+  ids_.reserve(runners_.size());
+  for (const QuantizedRunner& q : runners_) {
+    roll_.push_back(roll_entry_of(q));
+    ids_.push_back(q.id);
+  }
   if (bridges) add_bridges(previous);
 }
 

@@ -65,6 +65,8 @@ class SnapshotFrame {
   Tick tick() const { return tick_; }
   std::size_t size() const { return runners_.size(); }
   const QuantizedRunner& runner(std::size_t i) const { return runners_[i]; }
+  // Runner i's id (runner(i).id, from a compact table: per-client choices read many of them).
+  RunnerId id(std::size_t i) const { return ids_[i]; }
   // The runner's distance as the match has it (not quantized): for nearest-first orders.
   double distance(std::size_t i) const { return distances_[i]; }
   std::optional<std::size_t> index_of(RunnerId id) const;
@@ -122,6 +124,7 @@ class SnapshotFrame {
   Tick tick_ = 0;
   std::vector<QuantizedRunner> runners_;
   std::vector<double> distances_;
+  std::vector<RunnerId> ids_;
   std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
   std::vector<std::uint32_t> id_order_;
   std::vector<RollEntry> roll_;
