@@ -128,6 +128,8 @@ export class Hud {
   private readonly rowEls = new Map<number, { li: HTMLElement; key: string }>();
 
   setBoard(rows: BoardRow[]): void {
+    // No runners (the stream is lost, or no race yet): no empty panel.
+    this.hide(this.board, rows.length === 0);
     this.boardCount.textContent = String(rows.length);
     const ids = new Set(rows.map((r) => r.id));
     for (const [id, e] of this.rowEls) {
