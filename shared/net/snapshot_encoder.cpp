@@ -1,7 +1,6 @@
 #include "net/snapshot_encoder.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <limits>
 #include <numeric>
 
@@ -278,36 +277,42 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     // (snapshots waited, and nearness as a tie-break within one).
     const std::size_t near = std::min(focus.near, order.size());
     const std::size_t pinned = std::min(focus.pinned, near);
-    const auto waited = [&](RunnerId id) -> std::uint64_t {
+    const auto waited = [&](RunnerId id) -> std::uint32_t {
       return id < waiting_.size() ? waiting_[id] : 0;
     };
-    // The key: snapshots waited, then nearness (its place in the near list), one number.
+    // By snapshots waited (longest first), then nearness (their order in the near list). Waits
+    // are a few snapshots, so a counting sort by wait, stable in nearness, does it in two passes.
     ranked_.clear();
+    std::uint32_t longest = 0;
     for (std::size_t k = pinned; k < near; ++k) {
       const std::uint32_t i = order[k];
       if (i >= frame.size()) continue;
-      ranked_.push_back({(waited(frame.id(i)) << 32) | (0xffffffffu - k), i});
+      const std::uint32_t w = waited(frame.id(i));
+      ranked_.push_back({w, i});
+      longest = std::max(longest, w);
     }
-    // Only the first few can get a pose (a datagram holds 25–60 beside a roll call): those in
-    // key order, the rest after them unordered.
-    constexpr std::ptrdiff_t kRankedFirst = 64;
-    if (std::ssize(ranked_) > kRankedFirst) {
-      std::nth_element(ranked_.begin(), ranked_.begin() + kRankedFirst, ranked_.end(),
-                       std::greater<>());
-      std::sort(ranked_.begin(), ranked_.begin() + kRankedFirst, std::greater<>());
+    constexpr std::uint32_t kCountedWaits = 1024;
+    if (longest < kCountedWaits) {
+      starts_.assign(std::size_t{longest} + 2, 0);  // starts_[longest − w]: where wait w begins
+      for (const auto& [w, i] : ranked_) ++starts_[longest - w + 1];
+      for (std::size_t b = 1; b < starts_.size(); ++b) starts_[b] += starts_[b - 1];
+      by_wait_.resize(ranked_.size());
+      for (const auto& e : ranked_) by_wait_[starts_[longest - e.first]++] = e;
+      ranked_.swap(by_wait_);
     } else {
-      std::sort(ranked_.begin(), ranked_.end(), std::greater<>());
+      std::stable_sort(ranked_.begin(), ranked_.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
     }
     candidates_.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinned));
-    for (const auto& [key, i] : ranked_) candidates_.push_back(i);
+    for (const auto& [w, i] : ranked_) candidates_.push_back(i);
     full = add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
                     block, sent, bridge_bits);
     clear_waiting();
-    for (const auto& [key, i] : ranked_) {
+    for (const auto& [w, i] : ranked_) {
       if (sent.sent[i] & kSentFull) continue;
       const RunnerId id = frame.id(i);
       if (id >= waiting_.size()) waiting_.resize(std::size_t{id} + 1, 0);
-      waiting_[id] = static_cast<std::uint32_t>(key >> 32) + 1;
+      waiting_[id] = w + 1;
       waiting_ids_.push_back(id);
     }
     block.append(roll_block);

@@ -120,8 +120,10 @@ class SnapshotEncoder {
   // id (grown as ids come), and the ids with a count, so a snapshot clears only those.
   std::vector<std::uint32_t> waiting_;
   std::vector<RunnerId> waiting_ids_;
-  // Scratch of encode(): near runners by priority (key, index), and the candidates in order.
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> ranked_;
+  // Scratch of encode(): near runners by priority (snapshots waited, index), the counting
+  // sort's buckets and output, and the candidates in order.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranked_, by_wait_;
+  std::vector<std::uint32_t> starts_;
   std::vector<std::uint32_t> candidates_;
 };
 
