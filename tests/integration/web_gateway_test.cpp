@@ -196,12 +196,24 @@ std::size_t count_frames(const ProbeConnection& c) {
   return n;
 }
 
-TEST(WebGateway, ABrowserGetsHelloThenRosterThenFramesAtTheSnapshotRate) {
+// A bot server and a gateway joined to it, started by each test with its own gateway flags.
+class WebGateway : public ::testing::Test {
+ protected:
+  // A test goes on only when both run: ASSERT_NO_FATAL_FAILURE(start(...)).
+  void start(const std::vector<std::string>& gateway_flags = {}) {
+    server = start_server(0, &server_port);
+    ASSERT_TRUE(server);
+    gw = start_gateway(server_port, gateway_flags);
+    ASSERT_NE(gw.port, 0);
+  }
+
   std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port);
-  ASSERT_NE(gw.port, 0);
+  std::unique_ptr<ChildProcess> server;
+  Gateway gw;
+};
+
+TEST_F(WebGateway, ABrowserGetsHelloThenRosterThenFramesAtTheSnapshotRate) {
+  ASSERT_NO_FATAL_FAILURE(start());
   ASSERT_TRUE(wait_connected(gw.port)) << gw.process->output() << server->output();
 
   auto probe = open_probe(gw.port, 1, 1000);
@@ -271,12 +283,8 @@ TEST(WebGateway, ABrowserGetsHelloThenRosterThenFramesAtTheSnapshotRate) {
   EXPECT_GE(span_s, 2.5);
 }
 
-TEST(WebGateway, ServesThePageTheStatsAndNothingElse) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port);
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, ServesThePageTheStatsAndNothingElse) {
+  ASSERT_NO_FATAL_FAILURE(start());
   ASSERT_TRUE(wait_connected(gw.port)) << gw.process->output();
 
   const HttpResult page = http_get(gw.port, "/");
@@ -328,12 +336,8 @@ TEST(WebGateway, ServesThePageTheStatsAndNothingElse) {
   EXPECT_EQ(connection(*probe, 0).close_code, 1001);  // going away
 }
 
-TEST(WebGateway, RefusesAnotherSitesPageAndOtherPaths) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port, {"--allow-origin", "https://race.example.org"});
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, RefusesAnotherSitesPageAndOtherPaths) {
+  ASSERT_NO_FATAL_FAILURE(start({"--allow-origin", "https://race.example.org"}));
   const std::string own = "http://127.0.0.1:" + std::to_string(gw.port);
 
   auto evil = open_probe(gw.port, 1, 0, "http://evil.example");
@@ -362,12 +366,8 @@ TEST(WebGateway, RefusesAnotherSitesPageAndOtherPaths) {
   EXPECT_EQ(connection(*evil, 0).messages, 0u);
 }
 
-TEST(WebGateway, RefusesBrowsersBeyondMaxBrowsersAndKeepsServingTheOthers) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port, {"--max-browsers", "2"});
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, RefusesBrowsersBeyondMaxBrowsersAndKeepsServingTheOthers) {
+  ASSERT_NO_FATAL_FAILURE(start({"--max-browsers", "2"}));
 
   auto first_two = open_probe(gw.port, 2);
   ASSERT_TRUE(first_two);
@@ -403,12 +403,8 @@ TEST(WebGateway, RefusesBrowsersBeyondMaxBrowsersAndKeepsServingTheOthers) {
   EXPECT_TRUE(wait_opened(*again, 2));
 }
 
-TEST(WebGateway, ClosesABrowserThatSendsTooOften) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port);
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, ClosesABrowserThatSendsTooOften) {
+  ASSERT_NO_FATAL_FAILURE(start());
 
   auto probe = open_probe(gw.port, 3);
   ASSERT_TRUE(probe);
@@ -428,12 +424,8 @@ TEST(WebGateway, ClosesABrowserThatSendsTooOften) {
   EXPECT_EQ(j["browsers"]["open"], 2) << j.dump();
 }
 
-TEST(WebGateway, ClosesABrowserThatSendsAnOversizedMessage) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port);
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, ClosesABrowserThatSendsAnOversizedMessage) {
+  ASSERT_NO_FATAL_FAILURE(start());
 
   auto probe = open_probe(gw.port, 2);
   ASSERT_TRUE(probe);
@@ -481,12 +473,8 @@ class StuckBrowser {
   bool sent_ = false;
 };
 
-TEST(WebGateway, DropsABrowserThatDoesNotKeepUp) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port, {"--max-buffered-kib", "16"});
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, DropsABrowserThatDoesNotKeepUp) {
+  ASSERT_NO_FATAL_FAILURE(start({"--max-buffered-kib", "16"}));
   ASSERT_TRUE(wait_connected(gw.port)) << gw.process->output();
 
   auto probe = open_probe(gw.port, 1);
@@ -515,12 +503,8 @@ std::optional<std::size_t> find_hello(const std::vector<viewer::Message>& ms, st
   return std::nullopt;
 }
 
-TEST(WebGateway, TellsBrowsersWhenTheServerGoesAndComesBack) {
-  std::uint16_t server_port = 0;
-  auto server = start_server(0, &server_port);
-  ASSERT_TRUE(server);
-  Gateway gw = start_gateway(server_port);
-  ASSERT_NE(gw.port, 0);
+TEST_F(WebGateway, TellsBrowsersWhenTheServerGoesAndComesBack) {
+  ASSERT_NO_FATAL_FAILURE(start());
   ASSERT_TRUE(wait_connected(gw.port)) << gw.process->output();
   auto probe = open_probe(gw.port, 1, 3000);
   ASSERT_TRUE(probe);
@@ -590,7 +574,7 @@ TEST(WebGateway, TellsBrowsersWhenTheServerGoesAndComesBack) {
   EXPECT_TRUE(std::get<viewer::Hello>(first.at(0)).connected);
 }
 
-TEST(WebGateway, BadFlagsExitWithAClearMessage) {
+TEST_F(WebGateway, BadFlagsExitWithAClearMessage) {
   struct Case {
     std::vector<std::string> args;
     int code;
