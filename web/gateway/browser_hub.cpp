@@ -183,15 +183,13 @@ class BrowserHub::Impl {
   }
 
   void on_close(connection_hdl h) {
-    // A message over max_message_bytes: the WebSocket library closed the browser itself.
-    if (browsers_.count(h)) {
-      websocketpp::lib::error_code ec;
-      const Server::connection_ptr con = server_.get_con_from_hdl(h, ec);
-      if (!ec && con &&
-          con->get_local_close_code() == websocketpp::close::status::message_too_big) {
-        counters_.dropped_rude++;
-      }
-    }
+    // A message over max_message_bytes: the WebSocket library closed the browser itself. The
+    // browser may be forgotten already (a frame sent while the library was closing it fails),
+    // so the close code alone says it; the gateway's own drops close with other codes.
+    websocketpp::lib::error_code ec;
+    const Server::connection_ptr con = server_.get_con_from_hdl(h, ec);
+    if (!ec && con && con->get_local_close_code() == websocketpp::close::status::message_too_big)
+      counters_.dropped_rude++;
     forget(h);
   }
 
