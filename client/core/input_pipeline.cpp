@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "sim/race_start.hpp"
@@ -12,8 +13,13 @@ namespace {
 constexpr int kMinInputLeadTicks = 3;   // stamped this far ahead of the estimated server tick
 constexpr int kMaxInputLeadTicks = 30;  // never more (half a second)
 
+// A server clock that says nonsense (a hostile or broken server) gives tick 0 or the last tick,
+// never a conversion out of range.
 net::Tick tick_at(double seconds, int rate) {
-  return static_cast<net::Tick>(std::max(0.0, std::floor(seconds * rate)));
+  const double t = std::floor(seconds * rate);
+  if (!(t > 0.0)) return 0;
+  constexpr auto kLast = std::numeric_limits<net::Tick>::max();
+  return t >= static_cast<double>(kLast) ? kLast : static_cast<net::Tick>(t);
 }
 }  // namespace
 
