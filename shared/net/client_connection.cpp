@@ -96,8 +96,13 @@ std::vector<std::vector<std::uint8_t>> ClientConnection::poll(double now) {
         const std::size_t n = std::min(pending_inputs_.size(), config_.input_redundancy);
         in.frames.assign(pending_inputs_.end() - static_cast<std::ptrdiff_t>(n),
                          pending_inputs_.end());
-        // Acks ride on inputs; a spectator (no inputs) acks at most every ack interval.
-        if (input_dirty_ || now - last_sent_ >= config_.ack_interval_s) {
+        // Acks ride on inputs; a spectator (no inputs) acks each new snapshot, at most twice an
+        // ack interval (snapshots come once an interval: acking on a fixed clock instead would
+        // skip every third one at 60 frames a second, and the server would take the path for
+        // a lossy one), and at least once an interval.
+        const double since = now - last_sent_;
+        if (input_dirty_ || (ack_dirty_ && since >= 0.5 * config_.ack_interval_s) ||
+            since >= config_.ack_interval_s) {
           if (view_ && (now - view_changed_at_ < kViewRepeatSeconds ||
                         now - view_sent_at_ >= kViewRefreshSeconds)) {
             in.view = view_;

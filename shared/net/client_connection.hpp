@@ -28,7 +28,7 @@ struct ClientConfig {
   std::optional<PublicKey> server_key;
   double timeout_s = kTimeoutSeconds;  // handshake or snapshot silence -> TimedOut
   double resend_s = kHandshakeResendSeconds;
-  double ack_interval_s = 1.0 / 30.0;  // ack-only Input when nothing else was sent
+  double ack_interval_s = 1.0 / 30.0;  // ack-only Inputs: at least this often, each new snapshot
   std::size_t input_redundancy = 8;    // frames per Input (newest and older unapplied ones)
 };
 

@@ -273,6 +273,36 @@ TEST(ClientConnection, SpectatorSendsNoInputsButAcks) {
   EXPECT_EQ(server.inputs.back().ack_tick, std::optional<Tick>(1000));
 }
 
+// A spectator's frames tick at 60 Hz and snapshots come every second frame: each one is acked
+// (an ack clock of its own would skip every third, and the server would take a clean path for
+// a lossy one and send it bridge residuals).
+TEST(ClientConnection, SpectatorAcksEverySnapshotAtSixtyFrames) {
+  ScriptedServer server;
+  ClientConnection c = connected_client(server, Role::Spectator);
+  ASSERT_EQ(c.state(), ConnectionState::Connected);
+  server.inputs.clear();
+  const double start = 1000.0;  // a large clock, as a long-running client's
+  std::vector<Tick> sent;
+  for (int frame = 0; frame < 600; ++frame) {
+    const double now = start + frame / 60.0;
+    if (frame % 2 == 0) {
+      const Tick tick = 2000 + static_cast<Tick>(frame);
+      c.receive(server.snapshot(tick), now);
+      sent.push_back(tick);
+    }
+    pump(c, server, now);
+  }
+  std::vector<Tick> acked;
+  for (const Input& in : server.inputs)
+    if (in.ack_tick && (acked.empty() || *in.ack_tick != acked.back()))
+      acked.push_back(*in.ack_tick);
+  EXPECT_EQ(acked, sent);
+  EXPECT_LT(server.encoder.skipped(), 0.005);
+  EXPECT_FALSE(server.encoder.sends_bridges());
+  // Ack-only inputs stay at the snapshot rate: one per snapshot, no more.
+  EXPECT_LE(server.inputs.size(), sent.size() + 1);
+}
+
 TEST(ClientConnection, LostSnapshotsTimeOut) {
   ScriptedServer server;
   ClientConnection c = connected_client(server);
