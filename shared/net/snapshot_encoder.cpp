@@ -103,12 +103,15 @@ std::size_t SnapshotEncoder::add_full(const SnapshotFrame& frame, const Sent* ba
     if (room < block.bit_count() + kMinRunnerBits || misses >= kMissesBeforeFull) break;
     if (i >= frame.size() || (sent.sent[i] & kSentFull) || sent_full_ >= kMaxRunnersPerSnapshot)
       continue;
-    const BitWriter* bits = &frame.full_bits(i);
+    // Against the baseline where the client holds the runner's pose, else in full (each written
+    // once per frame, on first use).
+    const BitWriter* bits = nullptr;
     if (deltas) {
       const std::int32_t j = deltas->baseline_index(i);
       if (j >= 0 && (baseline->sent[static_cast<std::size_t>(j)] & kSentFull))
         bits = &deltas->bits(i);
     }
+    if (!bits) bits = &frame.full_bits(i);
     const BitWriter& bridge = bridges ? frame.bridge_bits(i) : no_bridge;
     // Whole bytes count: the block is padded to a byte at the end.
     if ((block.bit_count() + bits->bit_count() + bridge.bit_count() + reserved + 7) / 8 * 8 >
