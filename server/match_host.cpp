@@ -387,19 +387,35 @@ std::optional<net::OwnRunnerState> MatchHost::own_runner_state(net::RunnerId id,
 
 net::Snapshot MatchHost::snapshot(std::size_t page) const {
   net::Snapshot s;
+  snapshot_into(s, page);
+  return s;
+}
+
+void MatchHost::snapshot_into(net::Snapshot& s, std::size_t page) const {
   // The snapshot shows the state after the last step: the tick that step simulated.
   s.tick = match_.tick() == 0 ? 0 : match_.tick() - 1;
-  s.runners.reserve(match_.runner_count());
-  s.roster.reserve(match_.runner_count());
+  s.baseline_tick.reset();
+  s.own.reset();
+  s.others.clear();
+  s.runners.resize(match_.runner_count());
+  s.roster.resize(match_.runner_count());
+  std::size_t listed = 0;
   for (const sim::MatchRunner& r : match_.runners()) {
     const RunnerInfo& info = runners_.at(r.id);
-    s.runners.push_back(net::runner_snapshot(info.wire, r.state, info.bot, match_.dt()));
-    if (const auto it = offsets_.find(r.id); it != offsets_.end())
-      it->second.apply(s.runners.back());
-    s.roster.push_back({info.wire, info.bot, info.name});
+    net::RunnerSnapshot& out = s.runners[listed];
+    out = net::runner_snapshot(info.wire, r.state, info.bot, match_.dt());
+    if (const auto it = offsets_.find(r.id); it != offsets_.end()) it->second.apply(out);
+    net::RosterEntry& name = s.roster[listed];
+    name.runner = info.wire;
+    name.bot = info.bot;
+    name.name = info.name;  // assigned: a long name reuses the string's storage
+    ++listed;
   }
+  s.runners.resize(listed);
+  s.roster.resize(listed);
   s.broken.assign(broken_.begin(), broken_.end());
   s.race = race_status();
+  s.board.reset();
   if (s.race && s.race->phase == net::RacePhase::Results) {
     // One page a snapshot, the results' pages then the all-time ones, round robin.
     const auto pages = [](std::size_t n) {
@@ -423,7 +439,6 @@ net::Snapshot MatchHost::snapshot(std::size_t page) const {
       s.board = std::move(b);
     }
   }
-  return s;
 }
 
 RunnerSummary MatchHost::summary_of(sim::RunnerId id, const RunnerInfo& info) const {

@@ -111,6 +111,8 @@ class MatchHost {
   // With races it carries the race status and, in the results phase, page `page` (modulo the
   // pages there are) of the boards (net::BoardPage).
   net::Snapshot snapshot(std::size_t page = 0) const;
+  // The same, written into `out` (its storage reused: a server tick builds one or two).
+  void snapshot_into(net::Snapshot& out, std::size_t page = 0) const;
 
   // Every runner present and the newest who left (at most finished_runners of those), in the
   // sim's id order (join order; runners who left keep their figures), older ones folded into

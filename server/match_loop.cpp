@@ -84,12 +84,16 @@ void MatchLoop::tick(double now, Outbox& out) {
   };
   if (starts_interval(t)) {
     snapshot_page_ = board_page_++;
-    if (sessions_.sessions_in_phase(0) > 0)
-      sessions_.send_snapshots(match_.snapshot(snapshot_page_), out, false, 0);
+    if (sessions_.sessions_in_phase(0) > 0) {
+      match_.snapshot_into(snapshot_, snapshot_page_);
+      sessions_.send_snapshots(snapshot_, out, false, 0);
+    }
   }
   if (tick_rate >= 2 * rate && t >= 1 && starts_interval(t - 1) &&
-      sessions_.sessions_in_phase(1) > 0)
-    sessions_.send_snapshots(match_.snapshot(snapshot_page_), out, false, 1);
+      sessions_.sessions_in_phase(1) > 0) {
+    match_.snapshot_into(snapshot_, snapshot_page_);
+    sessions_.send_snapshots(snapshot_, out, false, 1);
+  }
 }
 
 void MatchLoop::send_waiting_snapshots(Outbox& out) {

@@ -70,6 +70,7 @@ class MatchLoop {
   RaceStore* store_ = nullptr;
   std::size_t board_page_ = 0;     // the results board page of the next snapshot interval
   std::size_t snapshot_page_ = 0;  // the page of this interval's snapshots (both phases)
+  net::Snapshot snapshot_;         // the tick's snapshot base, its storage kept between ticks
 };
 
 // The race cycle of a config (nullopt when it does not race). Throws std::invalid_argument for

@@ -10,9 +10,16 @@ namespace spear::net {
 SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* previous,
                              PoseCodecMode mode, bool bridges)
     : tick_(snapshot.tick), broken_(snapshot.broken), race_(snapshot.race), board_(snapshot.board) {
+  // A server lists the roster in the runners' order: then entry k names runner k, and the map
+  // is only for other orders.
   std::unordered_map<RunnerId, const RosterEntry*> roster;
-  roster.reserve(snapshot.roster.size());
-  for (const RosterEntry& e : snapshot.roster) roster.emplace(e.runner, &e);
+  const auto name_of = [&](std::size_t k, RunnerId id) -> const RosterEntry* {
+    if (k < snapshot.roster.size() && snapshot.roster[k].runner == id) return &snapshot.roster[k];
+    if (roster.empty())
+      for (const RosterEntry& e : snapshot.roster) roster.emplace(e.runner, &e);
+    const auto it = roster.find(id);
+    return it == roster.end() ? nullptr : it->second;
+  };
 
   const std::size_t n = snapshot.runners.size();
   Names names;
@@ -21,14 +28,14 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   names.reserve(n);
   by_id_.reserve(n);
   for (const RunnerSnapshot& r : snapshot.runners) {
+    const RosterEntry* entry = name_of(runners_.size(), r.id);
     by_id_.push_back({r.id, static_cast<std::uint32_t>(runners_.size())});
     runners_.push_back(quantize_runner(r, mode));
     distances_.push_back(r.distance);
-    const auto it = roster.find(r.id);
-    if (it == roster.end()) {
+    if (!entry) {
       names.emplace_back();
     } else {
-      RosterEntry e = *it->second;
+      RosterEntry e = *entry;
       if (e.name.size() > kMaxNameBytes) e.name.resize(kMaxNameBytes);
       names.emplace_back(std::move(e));
     }

@@ -240,13 +240,6 @@ void BotController::try_candidate(const Plan& plan, const Course& course, int k,
       clears = 1;
       break;
     }
-    // Running again with the obstacle still wholly ahead and nothing under way (the leap over,
-    // no thrust playing): with no input after, it can only run into it. (Most failing trials are
-    // presses too early; this spares running each of them on to the crash.)
-    if (trial_state_.mode == RunnerMode::Running && trial_state_.rig.thrust_time < 0.f &&
-        course.obstacle(plan.obstacle).x >
-            trial_state_.distance + static_cast<double>(body_front(trial_state_.pose)))
-      break;
   }
   tried_[static_cast<std::size_t>(k)] = clears;
   trial_k_ = -1;
