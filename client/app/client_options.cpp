@@ -70,7 +70,7 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
                  "write what the run saw to this JSON file at the end")
       ->check(cli::Writable);
   app.add_option("--screenshot", o.screenshot,
-                 "write the last frame, drawn offscreen, to this PNG file")
+                 "headless: write the last frame, drawn offscreen, to this PNG file")
       ->check(cli::Writable);
   app.add_option("--screenshot-frames", o.screenshot_frames,
                  "with --screenshot: this many consecutive last frames at the paced frame rate "
@@ -199,6 +199,12 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   }
   if (o.headless && !(o.duration > 0)) {
     std::cerr << "spear-client: --headless needs --duration SECONDS (> 0)\n";
+    return 2;
+  }
+  // A window shows its frames; the offscreen strip is drawn from a headless run's last frames.
+  if (!o.headless && (app.count("--screenshot") || app.count("--screenshot-frames"))) {
+    std::cerr << "spear-client: --screenshot and --screenshot-frames need --headless (a window "
+                 "shows its frames; a headless run draws its last ones offscreen)\n";
     return 2;
   }
   if (o.connect && app.count("--bots"))

@@ -152,6 +152,12 @@ TEST(ClientApp, BadFlagsAreRefused) {
   const Result s = run_client("--headless --duration 1 --script 2:Hyper", "badscript");
   EXPECT_NE(s.exit_code, 0);
   EXPECT_NE(s.err.find("Hyper"), std::string::npos) << s.err;
+  // A window would ignore it: refused before anything starts.
+  const Result w =
+      run_client("--duration 1 --screenshot '" + scratch("window.png").string() + "'", "shot");
+  EXPECT_EQ(w.exit_code, 2);
+  EXPECT_NE(w.err.find("--screenshot and --screenshot-frames need --headless"), std::string::npos)
+      << w.err;
 }
 
 }  // namespace
