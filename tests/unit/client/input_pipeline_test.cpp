@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace spear::client {
 namespace {
 
@@ -38,6 +40,27 @@ TEST(InputPipeline, UnpredictedKeysGoOutALeadAheadOnePerTick) {
   }
   EXPECT_TRUE(p.take_inputs(10.05, 1.05, 1.05).empty());
   EXPECT_EQ(p.generated(), 4u);
+}
+
+// A server clock out of the tick range (a broken or hostile server: found by fuzz_client_session)
+// stamps tick 0 or the last tick, plus the lead, never a conversion out of range (UBSan in the
+// sanitize build).
+TEST(InputPipeline, AServerClockOutOfRangeStampsTheFirstOrLastTick) {
+  const struct {
+    double server_time;
+    net::Tick tick;
+  } cases[] = {
+      {-1e9, kLead},
+      {std::numeric_limits<double>::quiet_NaN(), kLead},
+      {1e300, static_cast<net::Tick>(std::numeric_limits<net::Tick>::max() + kLead)},
+  };
+  for (const auto& c : cases) {
+    InputPipeline p({});
+    p.on_welcome(welcome(3));
+    const auto in = p.take_inputs(10.0, c.server_time, c.server_time);
+    ASSERT_EQ(in.size(), 1u) << c.server_time;
+    EXPECT_EQ(in[0].tick, c.tick) << c.server_time;
+  }
 }
 
 TEST(InputPipeline, TheAwayPressRidesOnTheNextInputOnlineOnly) {
