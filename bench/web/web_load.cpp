@@ -30,7 +30,7 @@
 
 #include "browser_probe.hpp"
 #include "cli/strict_options.hpp"
-#include "http_get.hpp"
+#include "http/http_get.hpp"
 #include "process_meter.hpp"
 #include "tool_cli.hpp"
 
@@ -48,9 +48,13 @@ struct Gateway {
 };
 
 std::optional<nlohmann::json> gateway_stats(const Gateway& g, std::string* error) {
-  const auto body = spear::bench::http_get(g.host, g.port, "/stats.json", error);
-  if (!body) return std::nullopt;
-  auto j = nlohmann::json::parse(*body, nullptr, false);
+  const spear::http::GetResult r = spear::http::get(g.host, g.port, "/stats.json");
+  if (r.status != 200) {
+    *error =
+        r.status == 0 ? r.error : "/stats.json: " + r.headers.substr(0, r.headers.find("\r\n"));
+    return std::nullopt;
+  }
+  auto j = nlohmann::json::parse(r.body, nullptr, false);
   if (j.is_discarded()) {
     *error = "/stats.json is not JSON";
     return std::nullopt;

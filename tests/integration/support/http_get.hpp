@@ -1,16 +1,17 @@
 #pragma once
-// A blocking HTTP GET over loopback TCP (Asio), for scraping the metrics endpoint in tests.
+// The tests' GET to a local server's HTTP endpoints (/metrics, /healthz, /leaderboard, the
+// gateway's pages): spear::http::get on 127.0.0.1.
 #include <cstdint>
 #include <string>
 
+#include "http/http_get.hpp"
+
 namespace spear::test {
 
-struct HttpResult {
-  int status = 0;       // 0: no answer
-  std::string headers;  // the head, status line included
-  std::string body;
-};
+using HttpResult = http::GetResult;
 
-HttpResult http_get(std::uint16_t port, const std::string& path, double timeout_s = 3.0);
+inline HttpResult http_get(std::uint16_t port, const std::string& path, double timeout_s = 3.0) {
+  return http::get("127.0.0.1", port, path, timeout_s);
+}
 
 }  // namespace spear::test
