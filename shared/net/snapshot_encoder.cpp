@@ -283,8 +283,10 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     const auto waited = [&](RunnerId id) -> std::uint32_t {
       return id < waiting_.size() ? waiting_[id] : 0;
     };
-    // By snapshots waited (longest first), then nearness (their order in the near list). Waits
-    // are a few snapshots, so a counting sort by wait, stable in nearness, does it in two passes.
+    // By snapshots waited (longest first), then nearness (their order in the near list): a
+    // counting sort by wait, stable in nearness. Waits are a few snapshots; from kCountedWaits
+    // on (half a minute) they count as one.
+    constexpr std::uint32_t kCountedWaits = 1024;
     ranked_.clear();
     std::uint32_t longest = 0;
     for (std::size_t k = pinned; k < near; ++k) {
@@ -292,20 +294,15 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
       if (i >= frame.size()) continue;
       const std::uint32_t w = waited(frame.id(i));
       ranked_.push_back({w, i});
-      longest = std::max(longest, w);
+      longest = std::max(longest, std::min(w, kCountedWaits - 1));
     }
-    constexpr std::uint32_t kCountedWaits = 1024;
-    if (longest < kCountedWaits) {
-      starts_.assign(std::size_t{longest} + 2, 0);  // starts_[longest − w]: where wait w begins
-      for (const auto& [w, i] : ranked_) ++starts_[longest - w + 1];
-      for (std::size_t b = 1; b < starts_.size(); ++b) starts_[b] += starts_[b - 1];
-      by_wait_.resize(ranked_.size());
-      for (const auto& e : ranked_) by_wait_[starts_[longest - e.first]++] = e;
-      ranked_.swap(by_wait_);
-    } else {
-      std::stable_sort(ranked_.begin(), ranked_.end(),
-                       [](const auto& a, const auto& b) { return a.first > b.first; });
-    }
+    const auto bucket = [&](std::uint32_t w) { return longest - std::min(w, longest); };
+    starts_.assign(std::size_t{longest} + 2, 0);  // starts_[bucket(w)]: where wait w begins
+    for (const auto& e : ranked_) ++starts_[bucket(e.first) + 1];
+    for (std::size_t b = 1; b < starts_.size(); ++b) starts_[b] += starts_[b - 1];
+    by_wait_.resize(ranked_.size());
+    for (const auto& e : ranked_) by_wait_[starts_[bucket(e.first)]++] = e;
+    ranked_.swap(by_wait_);
     candidates_.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinned));
     for (const auto& [w, i] : ranked_) candidates_.push_back(i);
     full = add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
