@@ -17,6 +17,9 @@
 //     "inputs": { "accepted", "duplicate", "too_old", "too_far_ahead", "late" },
 //     "datagrams_dropped": { "<reason>": n, ... },
 //     "timing": { "tick_seconds": { "p50", "p99", "max" }, "ticks_measured" } }
+// "seed" is the course seed in play when the summary was written: the match's own, or with races
+// the course of the race under way or of the next one drawn (even after the last race); the
+// seed of every race run is its entry's in "races".
 // "clients" holds every session still connected and the newest finished ones (at most
 // --finished-records), in join order; older finished sessions are only counted, in
 // "earlier_clients" (and players' runners that left before those in "runners" in
