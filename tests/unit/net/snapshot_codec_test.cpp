@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <memory>
 #include <random>
 
@@ -186,6 +187,26 @@ TEST(SnapshotCodec, NamesAreSentUntilConfirmed) {
   m = enc.encode(renamed);
   ASSERT_EQ(m.roster.size(), 1u);
   EXPECT_EQ(m.roster[0].name, "newname");
+}
+
+// A roster in its own order, with a runner missing from it and a name for no runner: each
+// name goes with its runner (a server's roster in the runners' order is only the quick case).
+TEST(SnapshotCodec, NamesFollowTheirRunnersInAnyRosterOrder) {
+  Snapshot s = world(40, 4);
+  s.roster = {{3, false, "three"}, {9, false, "nobody"}, {0, true, "zero"}, {2, false, "two"}};
+  const SnapshotMessage m = SnapshotEncoder{}.encode(s);
+  ASSERT_EQ(m.roster.size(), 3u);
+  std::map<RunnerId, std::string> names;
+  for (const RosterEntry& e : m.roster) names[e.runner] = e.name;
+  EXPECT_EQ(names, (std::map<RunnerId, std::string>{{0, "zero"}, {2, "two"}, {3, "three"}}));
+  // Aligned but for one: runner 1 is named by the entry that names it, not by its place.
+  Snapshot t = world(42, 3);
+  std::swap(t.roster[1], t.roster[2]);
+  const SnapshotMessage n = SnapshotEncoder{}.encode(t);
+  names.clear();
+  for (const RosterEntry& e : n.roster) names[e.runner] = e.name;
+  EXPECT_EQ(names,
+            (std::map<RunnerId, std::string>{{0, "runner0"}, {1, "runner1"}, {2, "runner2"}}));
 }
 
 // The figure of merit: bytes per runner per snapshot in an 8-runner run at 30 Hz snapshots,
