@@ -160,7 +160,7 @@ void LoadClient::frame(double now) {
     if (truth_pops_) {
       if (v.kind != client::SampleKind::Empty)
         truth_pops_->add_frame(v.render_time * tick_rate_, v.runners);
-      truth_pops_->measure(*config_.truth);
+      if (const TruthTrack* t = truth_of_phase()) truth_pops_->measure(*t);
     }
   }
   if (bot_ && !inputs_stopped_ && connection_.state() == net::ConnectionState::Connected)
@@ -168,7 +168,18 @@ void LoadClient::frame(double now) {
 }
 
 void LoadClient::finish_measuring() {
-  if (truth_pops_) truth_pops_->measure(*config_.truth, true);
+  if (!truth_pops_) return;
+  const TruthTrack* t = truth_of_phase();
+  truth_pops_->measure(t ? *t : *config_.truth, true);
+}
+
+const TruthTrack* LoadClient::truth_of_phase() {
+  if (my_truth_ || !config_.truth_other_phase) return my_truth_ ? my_truth_ : config_.truth;
+  // Not known until a truth holds a tick this client received: frames wait for it.
+  if (!newest_tick_) return nullptr;
+  for (const TruthTrack* t : {config_.truth, config_.truth_other_phase})
+    if (t->holds(*newest_tick_)) my_truth_ = t;
+  return my_truth_;
 }
 
 void LoadClient::play_bot(double now) {

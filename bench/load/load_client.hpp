@@ -40,7 +40,11 @@ struct LoadClientConfig {
   // --truth: the truth client records every snapshot it decodes here; interpolating clients
   // measure their pops against it. Owned by the caller, outliving the client.
   TruthTrack* record_truth = nullptr;
+  // The truths of the two snapshot phases (a server at two ticks a snapshot sends half its
+  // clients the even ticks, half the odd ones): each client is measured against the one that
+  // holds its own ticks (`truth` when neither does yet).
   const TruthTrack* truth = nullptr;
+  const TruthTrack* truth_other_phase = nullptr;
   // --trace-dir: this client's trace (what it received and showed, main.cpp); empty: none.
   std::string trace_path;
 };
@@ -115,6 +119,9 @@ class LoadClient {
   client::InterpolationBuffer interpolation_;
   JointMotionMeter motion_;
   std::optional<TruthPopMeter> truth_pops_;
+  const TruthTrack* my_truth_ = nullptr;  // the truth of this client's phase, once known
+  // nullptr while neither truth holds a tick this client received.
+  const TruthTrack* truth_of_phase();
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace_{nullptr, &std::fclose};
   bool inputs_stopped_ = false;
   bool welcomed_ = false;

@@ -12,14 +12,16 @@
 // inputs_generated here (bench/README.md shows a jq line). At the end the players stop generating
 // inputs and keep resending for half a second before they disconnect, so that the last frames
 // arrive.
-// --truth HOST:PORT: one more spectator on a clean path to the same server (not through
-// spear-netsim); every snapshot it receives is the truth the interpolating clients' pops are
-// measured against (bench/load/truth_pop_meter.hpp). It is not counted among the clients.
+// --truth HOST:PORT: two more spectators on a clean path to the same server (not through
+// spear-netsim), one in each snapshot phase; every snapshot they receive is the truth the
+// interpolating clients' pops are measured against, each client against the one holding its own
+// ticks (bench/load/truth_pop_meter.hpp). They are not counted among the clients.
 // Exit status: 0 when every client (and the truth) was still connected at the end, 1 when one
 // was not (refused, timed out, or sent away: a server that shut down ends the run early and
 // says so), 2 on a usage error.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -142,18 +144,25 @@ int main(int argc, char** argv) {
     }
   }
 
-  load::TruthTrack truth;
-  std::unique_ptr<load::LoadClient> truth_client;
+  // Two truth spectators, one for each snapshot phase (a server at two ticks a snapshot sends
+  // half its clients the even ticks and half the odd ones; it gives a new client the emptier
+  // phase, so the two, joined before any other client, get one each): each client is measured
+  // against the one holding its own ticks.
+  std::array<load::TruthTrack, 2> truths;
+  std::vector<std::unique_ptr<load::LoadClient>> truth_clients;
   if (truth_server) {
-    load::LoadClientConfig c;
-    c.role = net::Role::Spectator;
-    c.name = name_prefix + "-truth";
-    c.interpolate = false;
-    c.record_truth = &truth;
-    truth_client = load::LoadClient::create(c, *truth_server, &error);
-    if (!truth_client) {
-      std::cerr << "spear-load: cannot open a socket for the truth: " << error << '\n';
-      return 1;
+    for (std::size_t k = 0; k < truths.size(); ++k) {
+      load::LoadClientConfig c;
+      c.role = net::Role::Spectator;
+      c.name = name_prefix + (k == 0 ? "-truth" : "-truth-2");
+      c.interpolate = false;
+      c.record_truth = &truths[k];
+      auto client = load::LoadClient::create(c, *truth_server, &error);
+      if (!client) {
+        std::cerr << "spear-load: cannot open a socket for the truth: " << error << '\n';
+        return 1;
+      }
+      truth_clients.push_back(std::move(client));
     }
   }
 
@@ -171,7 +180,10 @@ int main(int argc, char** argv) {
     if (i >= players) c.follow_index = static_cast<std::size_t>(i - players);
     c.interpolate = i < interp_clients;
     if (!trace_dir.empty() && c.interpolate) c.trace_path = trace_dir + "/" + c.name + ".txt";
-    if (truth_client) c.truth = &truth;
+    if (!truth_clients.empty()) {
+      c.truth = &truths[0];
+      c.truth_other_phase = &truths[1];
+    }
     auto client = load::LoadClient::create(c, *server, &error);
     if (!client) {
       std::cerr << "spear-load: cannot open a socket for client " << i << ": " << error << '\n';
@@ -180,11 +192,24 @@ int main(int argc, char** argv) {
     clients.push_back(std::move(client));
   }
 
+  // The truths join first (up to 5 s), so that they take one phase each.
+  if (!truth_clients.empty()) {
+    const auto j0 = std::chrono::steady_clock::now();
+    for (auto& t : truth_clients) t->start(0.0);
+    for (double at = 0.0; at < 5.0; at = seconds_since(j0)) {
+      bool joined = true;
+      for (auto& t : truth_clients) {
+        t->pump(at);
+        joined = joined && t->connection().state() == net::ConnectionState::Connected;
+      }
+      if (joined) break;
+      std::this_thread::sleep_for(kPumpInterval);
+    }
+  }
   const auto t0 = std::chrono::steady_clock::now();
   std::size_t started = 0;
   double next_frame = 0.0;
   double now = 0.0;
-  if (truth_client) truth_client->start(0.0);
   bool draining = false;
   while ((now = seconds_since(t0)) < duration + kDrainSeconds) {
     if (!draining && now >= duration) {
@@ -196,7 +221,7 @@ int main(int argc, char** argv) {
                                                   static_cast<double>(clients.size())) {
       clients[started++]->start(now);
     }
-    if (truth_client) truth_client->pump(now);
+    for (auto& t : truth_clients) t->pump(now);
     for (std::size_t i = 0; i < started; ++i) clients[i]->pump(now);
     // Every client refused or sent away (the server shut down): nothing left to measure.
     if (started == clients.size() &&
@@ -219,16 +244,20 @@ int main(int argc, char** argv) {
     run.clients.push_back(c->figures(now));
     all_connected = all_connected && c->connection().state() == net::ConnectionState::Connected;
   }
-  if (truth_client) {
+  if (!truth_clients.empty()) {
     load::TruthFigures t;
     t.address = truth_address;
-    t.final_state = std::string(net::connection_state_name(truth_client->connection().state()));
-    t.snapshots = truth_client->figures(now).snapshots_received;
-    t.gaps = truth.gaps();
+    t.final_state = std::string(net::connection_state_name(truth_clients[0]->connection().state()));
+    for (std::size_t k = 0; k < truth_clients.size(); ++k) {
+      t.snapshots += truth_clients[k]->figures(now).snapshots_received;
+      t.gaps += truths[k].gaps();
+      const auto state = truth_clients[k]->connection().state();
+      if (state != net::ConnectionState::Connected)
+        t.final_state = std::string(net::connection_state_name(state));
+      all_connected = all_connected && state == net::ConnectionState::Connected;
+      truth_clients[k]->disconnect(now);
+    }
     run.truth = t;
-    all_connected =
-        all_connected && truth_client->connection().state() == net::ConnectionState::Connected;
-    truth_client->disconnect(now);
   }
   for (const auto& c : clients) c->disconnect(now);
 

@@ -64,6 +64,12 @@ std::optional<TruthRunner> TruthTrack::at(std::uint32_t id, double tick) const {
   return out;
 }
 
+bool TruthTrack::holds(std::uint32_t tick) const {
+  const auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
+                                   [](const Snapshot& s, std::uint32_t t) { return s.tick < t; });
+  return it != snapshots_.end() && it->tick == tick;
+}
+
 std::optional<std::uint32_t> TruthTrack::newest_tick() const {
   if (snapshots_.empty()) return std::nullopt;
   return snapshots_.back().tick;

@@ -52,6 +52,8 @@ class TruthTrack {
   std::optional<TruthRunner> at(std::uint32_t id, double tick) const;
 
   std::optional<std::uint32_t> newest_tick() const;
+  // Whether the track holds the snapshot of `tick`.
+  bool holds(std::uint32_t tick) const;
   std::optional<std::uint32_t> oldest_tick() const;
   std::size_t size() const { return snapshots_.size(); }
   // Intervals between consecutive held snapshots longer than a snapshot interval.

@@ -169,6 +169,14 @@ TEST(LoadAgainstServer, SurvivesABadNetworkThroughNetsim) {
   EXPECT_EQ(json_number(report, "gaps"), 0.0) << report;
   EXPECT_GT(load_client_number(report, "load-p0", "samples"), 300.0) << report;
   EXPECT_GT(load_client_number(report, "load-s0", "samples"), 300.0) << report;
+  // Two truths, one for each snapshot phase (the player and the spectator get one each): together
+  // they hold both streams, 30 snapshots a second each, so each client is measured against its
+  // own ticks. One truth would hold half of that.
+  std::smatch m;
+  ASSERT_TRUE(
+      std::regex_search(report, m, std::regex("\"truth\": \\{[^}]*\"snapshots\": ([0-9]+)")))
+      << report;
+  EXPECT_GT(std::stod(m[1]), 1.5 * 30.0 * 6.0) << report;
 }
 
 }  // namespace
