@@ -192,11 +192,14 @@ int main(int argc, char** argv) {
     clients.push_back(std::move(client));
   }
 
-  // The truths join first (up to 5 s), so that they take one phase each.
+  // One clock for the whole run, truths included (a connection's time must never go back). The
+  // truths join first (up to 5 s), so that they take one phase each; the measured run begins when
+  // they are in.
+  const auto t0 = std::chrono::steady_clock::now();
+  double begin = 0.0;
   if (!truth_clients.empty()) {
-    const auto j0 = std::chrono::steady_clock::now();
     for (auto& t : truth_clients) t->start(0.0);
-    for (double at = 0.0; at < 5.0; at = seconds_since(j0)) {
+    for (double at = 0.0; at < 5.0; at = seconds_since(t0)) {
       bool joined = true;
       for (auto& t : truth_clients) {
         t->pump(at);
@@ -205,20 +208,20 @@ int main(int argc, char** argv) {
       if (joined) break;
       std::this_thread::sleep_for(kPumpInterval);
     }
+    begin = seconds_since(t0);
   }
-  const auto t0 = std::chrono::steady_clock::now();
   std::size_t started = 0;
-  double next_frame = 0.0;
-  double now = 0.0;
+  double next_frame = begin;
+  double now = begin;
   bool draining = false;
-  while ((now = seconds_since(t0)) < duration + kDrainSeconds) {
-    if (!draining && now >= duration) {
+  while ((now = seconds_since(t0)) < begin + duration + kDrainSeconds) {
+    if (!draining && now >= begin + duration) {
       for (const auto& c : clients) c->stop_inputs();
       draining = true;
     }
     // Stagger the joins: a burst of Hellos from one address would meet the handshake limit.
-    while (started < clients.size() && now >= join_spread * static_cast<double>(started) /
-                                                  static_cast<double>(clients.size())) {
+    while (started < clients.size() && now >= begin + join_spread * static_cast<double>(started) /
+                                                          static_cast<double>(clients.size())) {
       clients[started++]->start(now);
     }
     for (auto& t : truth_clients) t->pump(now);
@@ -237,7 +240,7 @@ int main(int argc, char** argv) {
 
   load::LoadRun run;
   run.server = connect;
-  run.duration_s = now;
+  run.duration_s = now - begin;
   bool all_connected = true;
   for (const auto& c : clients) {
     c->finish_measuring();
@@ -266,7 +269,8 @@ int main(int argc, char** argv) {
     return c->connection().disconnect_reason() == net::DisconnectReason::ServerShutdown;
   });
   if (shut_down)
-    std::cerr << "spear-load: the server shut down during the run (after " << now << " s)\n";
+    std::cerr << "spear-load: the server shut down during the run (after " << now - begin
+              << " s)\n";
   if (!json_path.empty()) {
     std::ofstream out(json_path, std::ios::trunc);
     out << load::report_json(run);
