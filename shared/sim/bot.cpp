@@ -108,9 +108,13 @@ void BotController::make_plan(const RunnerState& state, const Course& course,
   plan_.error = static_cast<int>(std::lround(error));
 }
 
-// The search over the candidates, replayed on the trials done so far: a coarse scan for the widest
-// run of clearing samples, then its edges by bisection. Stops at the first candidate it needs that
-// is untried, with a lower bound on the candidate it will choose whatever the untried ones give.
+// The search over the candidates, replayed on the trials done so far. The probe first, about the
+// middle of the window: if it clears, the window is the run of clearing ticks around it (on a
+// generated course the clearing ticks are one run), its edges found by bisection, and the choice is
+// tried too (a hole there: the probe itself is taken). If the probe fails, a coarse scan for the
+// widest run of clearing samples, then its edges by bisection. Stops at the first candidate it
+// needs that is untried, with a lower bound on the candidate it will choose whatever the untried
+// ones give.
 BotController::Search BotController::search(const Plan& plan) const {
   const int n = static_cast<int>(chain_.size());
   auto at = [&](int k) { return tried_[static_cast<std::size_t>(k)]; };
@@ -120,22 +124,53 @@ BotController::Search BotController::search(const Plan& plan) const {
     s.floor = std::max(0, floor);
     return s;
   };
-  // Coarse scan from kScanSeconds before the contact (n − 1); the widest run of clearing samples.
+  // A jump in the middle of the window; a thrust as early in it as the bot is eager.
+  const float eager =
+      plan.button == Button::Thrust ? std::clamp(personality_.thrust_eagerness, 0.f, 1.f) : 0.5f;
+  // (At 0.5 this is left + (right − left) / 2, the neutral bot's middle.)
+  const auto choose = [&](int left, int right) {
+    return right - static_cast<int>(std::lround(eager * static_cast<float>(right - left)));
+  };
+  // Coarse samples from kScanSeconds before the contact (n − 1); the probe among them.
   const int from = std::max(0, n - 1 - static_cast<int>(ticks_for(kScanSeconds, plan.dt))) /
                    kCoarseStride * kCoarseStride;
+  const int last = (n - 1) / kCoarseStride * kCoarseStride;
+  const int probe =
+      std::clamp((n - static_cast<int>(ticks_for(kProbeSeconds, plan.dt)) + kCoarseStride / 2) /
+                     kCoarseStride * kCoarseStride,
+                 from, last);
+  if (at(probe) < 0) return need(probe, 0);  // the scan of every candidate may come: no bound
+  if (at(probe) == 1) {
+    // Its left edge between the probe and a stride before the scan (taken to fail, as the scan
+    // takes a stride before a clearing first sample), its right edge before the contact.
+    int lo = std::max(-1, from - kCoarseStride), hi = probe;  // lo fails (or is -1), hi clears
+    while (hi - lo > 1) {
+      const int mid = (lo + hi) / 2;
+      if (at(mid) < 0) return need(mid, lo + 1);
+      (at(mid) == 1 ? hi : lo) = mid;
+    }
+    const int left = hi;
+    lo = probe;  // clears
+    hi = n;      // fails (past the chain)
+    while (hi - lo > 1) {
+      const int mid = (lo + hi) / 2;
+      if (at(mid) < 0) return need(mid, left);
+      (at(mid) == 1 ? lo : hi) = mid;
+    }
+    int chosen = choose(left, lo);
+    if (at(chosen) < 0) return need(chosen, left);
+    if (at(chosen) == 0) chosen = probe;  // a hole in the window: take a tick known to clear
+    s.finished = true;
+    s.chosen = chosen;
+    return s;
+  }
+  // The probe fails: a coarse scan for the widest run of clearing samples.
   int run_begin = -1, run_end = -1, best = 0, first_clear = -1;
   for (int k = from, begin = -1; k < n; k += kCoarseStride) {
     if (at(k) < 0) {
       bool any_clear = first_clear >= 0;
       for (int j = k; j < n && !any_clear; j += kCoarseStride) any_clear = at(j) == 1;
-      if (!any_clear) {  // the scan of every candidate may come: no bound
-        const int last = (n - 1) / kCoarseStride * kCoarseStride;
-        const int probe = std::clamp(
-            (n - static_cast<int>(ticks_for(kProbeSeconds, plan.dt)) + kCoarseStride / 2) /
-                kCoarseStride * kCoarseStride,
-            from, last);
-        return need(at(probe) < 0 ? probe : k, 0);
-      }
+      if (!any_clear) return need(k, 0);  // the scan of every candidate may come: no bound
       // The widest run begins at a clearing sample, at first_clear or (none before k) k or later;
       // the left edge is less than a stride before it.
       return need(k, (first_clear >= 0 ? first_clear : k) - (kCoarseStride - 1));
@@ -188,12 +223,7 @@ BotController::Search BotController::search(const Plan& plan) const {
     else
       hi = mid;
   }
-  const int right = lo;
-  // A jump in the middle of the window; a thrust as early in it as the bot is eager.
-  const float eager =
-      plan.button == Button::Thrust ? std::clamp(personality_.thrust_eagerness, 0.f, 1.f) : 0.5f;
-  // (At 0.5 this is left + (right − left) / 2, the neutral bot's middle.)
-  int chosen = right - static_cast<int>(std::lround(eager * static_cast<float>(right - left)));
+  int chosen = choose(left, lo);
   if (at(chosen) < 0) return need(chosen, std::min(chosen, run_begin));
   if (at(chosen) == 0) chosen = run_begin;  // a hole in the window: take a tick known to clear
   s.finished = true;

@@ -2,10 +2,12 @@
 // A bot: decides a runner's input from the runner's state and the course, like a player would.
 // It plans each obstacle when it comes into view by trying the action (jump or thrust) at each
 // candidate tick on a copy of the runner (the same step_runner the match uses), then acts in the
-// middle of the widest window that clears it. Skill 1.0 acts exactly there and never fails on a
-// generated course; lower skill adds a reaction error (roughly normal, standard deviation
-// (1 − skill) × kBotMaxErrorSeconds) drawn from the bot's own PRNG, so it fails now and then.
-// The work of a plan (the runner's path with no input, then one trial per candidate tried) is
+// middle of the widest window that clears it. The middle of where windows lie is tried first;
+// when it clears, the window's edges are found from it by bisection (a generated course's window is
+// one run of ticks), else a coarse scan finds the widest run. Skill 1.0 acts exactly there and
+// never fails on a generated course; lower skill adds a reaction error (roughly normal, standard
+// deviation (1 − skill) × kBotMaxErrorSeconds) drawn from the bot's own PRNG, so it fails now and
+// then. The work of a plan (the runner's path with no input, then one trial per candidate tried) is
 // spread over ticks, kBotPlanStepsPerTick runner steps a tick, so many bots planning at once do not
 // make one long server tick. It starts a little before the obstacle comes into view, on the
 // runner's foreseen path (used only if the runner is exactly there then), and what a press could
