@@ -1,6 +1,7 @@
 #include "net/snapshot_frame.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 
 #include "net/quantize.hpp"
@@ -22,23 +23,16 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   };
 
   const std::size_t n = snapshot.runners.size();
-  Names names;
+  std::vector<const RosterEntry*> entries;  // per runner (its name is cut to kMaxNameBytes)
   runners_.reserve(n);
   distances_.reserve(n);
-  names.reserve(n);
+  entries.reserve(n);
   by_id_.reserve(n);
   for (const RunnerSnapshot& r : snapshot.runners) {
-    const RosterEntry* entry = name_of(runners_.size(), r.id);
+    entries.push_back(name_of(runners_.size(), r.id));
     by_id_.push_back({r.id, static_cast<std::uint32_t>(runners_.size())});
     runners_.push_back(quantize_runner(r, mode));
     distances_.push_back(r.distance);
-    if (!entry) {
-      names.emplace_back();
-    } else {
-      RosterEntry e = *entry;
-      if (e.name.size() > kMaxNameBytes) e.name.resize(kMaxNameBytes);
-      names.emplace_back(std::move(e));
-    }
   }
   // Sorted by id, then position: of a repeated id only the first runner stays.
   std::sort(by_id_.begin(), by_id_.end());
@@ -48,24 +42,46 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   if (std::find(keep.begin(), keep.end(), false) != keep.end()) {
     std::vector<QuantizedRunner> runners;
     std::vector<double> distances;
-    Names kept;
+    std::vector<const RosterEntry*> kept;
     for (std::size_t i = 0; i < n; ++i) {
       if (!keep[i]) continue;
       runners.push_back(runners_[i]);
       distances.push_back(distances_[i]);
-      kept.push_back(std::move(names[i]));
+      kept.push_back(entries[i]);
     }
     runners_ = std::move(runners);
     distances_ = std::move(distances);
-    names = std::move(kept);
+    entries = std::move(kept);
     by_id_.clear();
     for (std::size_t i = 0; i < runners_.size(); ++i)
       by_id_.push_back({runners_[i].id, static_cast<std::uint32_t>(i)});
     std::sort(by_id_.begin(), by_id_.end());
   }
-  if (previous && previous->names_ && *previous->names_ == names) {
+  // The names: the previous frame's table when they are the same (as they are from one tick to
+  // the next), compared in place; else a table of their own.
+  const auto same_name = [](const RosterEntry* e, const std::optional<RosterEntry>& had) {
+    if (!e || !had) return !e && !had;
+    const std::size_t len = std::min(e->name.size(), kMaxNameBytes);
+    return e->runner == had->runner && e->bot == had->bot &&
+           std::string_view(e->name).substr(0, len) == had->name;
+  };
+  const Names* had = previous && previous->names_ ? previous->names_.get() : nullptr;
+  bool same = had && had->size() == entries.size();
+  for (std::size_t i = 0; same && i < entries.size(); ++i) same = same_name(entries[i], (*had)[i]);
+  if (same) {
     names_ = previous->names_;
   } else {
+    Names names;
+    names.reserve(entries.size());
+    for (const RosterEntry* entry : entries) {
+      if (!entry) {
+        names.emplace_back();
+      } else {
+        RosterEntry e = *entry;
+        if (e.name.size() > kMaxNameBytes) e.name.resize(kMaxNameBytes);
+        names.emplace_back(std::move(e));
+      }
+    }
     names_ = std::make_shared<const Names>(std::move(names));
   }
   full_.resize(runners_.size());
