@@ -124,13 +124,6 @@ BotController::Search BotController::search(const Plan& plan) const {
     s.floor = std::max(0, floor);
     return s;
   };
-  // A jump in the middle of the window; a thrust as early in it as the bot is eager.
-  const float eager =
-      plan.button == Button::Thrust ? std::clamp(personality_.thrust_eagerness, 0.f, 1.f) : 0.5f;
-  // (At 0.5 this is left + (right − left) / 2, the neutral bot's middle.)
-  const auto choose = [&](int left, int right) {
-    return right - static_cast<int>(std::lround(eager * static_cast<float>(right - left)));
-  };
   // Coarse samples from kScanSeconds before the contact (n − 1); the probe among them.
   const int from = std::max(0, n - 1 - static_cast<int>(ticks_for(kScanSeconds, plan.dt))) /
                    kCoarseStride * kCoarseStride;
@@ -140,92 +133,78 @@ BotController::Search BotController::search(const Plan& plan) const {
                      kCoarseStride * kCoarseStride,
                  from, last);
   if (at(probe) < 0) return need(probe, 0);  // the scan of every candidate may come: no bound
-  if (at(probe) == 1) {
-    // Its left edge between the probe and a stride before the scan (taken to fail, as the scan
-    // takes a stride before a clearing first sample), its right edge before the contact.
-    int lo = std::max(-1, from - kCoarseStride), hi = probe;  // lo fails (or is -1), hi clears
-    while (hi - lo > 1) {
-      const int mid = (lo + hi) / 2;
-      if (at(mid) < 0) return need(mid, lo + 1);
-      (at(mid) == 1 ? hi : lo) = mid;
-    }
-    const int left = hi;
-    lo = probe;  // clears
-    hi = n;      // fails (past the chain)
-    while (hi - lo > 1) {
-      const int mid = (lo + hi) / 2;
-      if (at(mid) < 0) return need(mid, left);
-      (at(mid) == 1 ? lo : hi) = mid;
-    }
-    int chosen = choose(left, lo);
-    if (at(chosen) < 0) return need(chosen, left);
-    if (at(chosen) == 0) chosen = probe;  // a hole in the window: take a tick known to clear
-    s.finished = true;
-    s.chosen = chosen;
-    return s;
-  }
-  // The probe fails: a coarse scan for the widest run of clearing samples.
-  int run_begin = -1, run_end = -1, best = 0, first_clear = -1;
-  for (int k = from, begin = -1; k < n; k += kCoarseStride) {
-    if (at(k) < 0) {
-      bool any_clear = first_clear >= 0;
-      for (int j = k; j < n && !any_clear; j += kCoarseStride) any_clear = at(j) == 1;
-      if (!any_clear) return need(k, 0);  // the scan of every candidate may come: no bound
-      // The widest run begins at a clearing sample, at first_clear or (none before k) k or later;
-      // the left edge is less than a stride before it.
-      return need(k, (first_clear >= 0 ? first_clear : k) - (kCoarseStride - 1));
-    }
-    if (at(k) == 1) {
-      if (first_clear < 0) first_clear = k;
-      if (begin < 0) begin = k;
-      const int len = k - begin + 1;
-      if (len > best) {
-        best = len;
-        run_begin = begin;
-        run_end = k;
+  // The window's brackets: left_lo fails (or is −1) and left_hi clears, right_lo clears and
+  // right_hi fails (or is n); `known` clears. Around a clearing probe: from a stride before the
+  // scan (taken to fail, as the scan takes a stride before a clearing first sample) to the probe,
+  // and from the probe to past the chain.
+  int left_lo = std::max(-1, from - kCoarseStride), left_hi = probe;
+  int right_lo = probe, right_hi = n;
+  int known = probe;
+  if (at(probe) == 0) {  // a coarse scan for the widest run of clearing samples
+    int run_begin = -1, run_end = -1, best = 0, first_clear = -1;
+    for (int k = from, begin = -1; k < n; k += kCoarseStride) {
+      if (at(k) < 0) {
+        bool any_clear = first_clear >= 0;
+        for (int j = k; j < n && !any_clear; j += kCoarseStride) any_clear = at(j) == 1;
+        if (!any_clear) return need(k, 0);  // the scan of every candidate may come: no bound
+        // The widest run begins at a clearing sample, at first_clear or (none before k) k or later;
+        // the left edge is less than a stride before it.
+        return need(k, (first_clear >= 0 ? first_clear : k) - (kCoarseStride - 1));
       }
-    } else {
-      begin = -1;
-    }
-  }
-  if (run_begin < 0) {  // nothing between the samples? (narrower than the stride) try them all
-    for (int k = 0; k < n; ++k) {
-      if (at(k) < 0) return need(k, std::min(k, n / 2));
       if (at(k) == 1) {
-        run_begin = run_end = k;
-        break;
+        if (first_clear < 0) first_clear = k;
+        if (begin < 0) begin = k;
+        const int len = k - begin + 1;
+        if (len > best) {
+          best = len;
+          run_begin = begin;
+          run_end = k;
+        }
+      } else {
+        begin = -1;
       }
     }
+    if (run_begin < 0) {  // nothing between the samples? (narrower than the stride) try them all
+      for (int k = 0; k < n; ++k) {
+        if (at(k) < 0) return need(k, std::min(k, n / 2));
+        if (at(k) == 1) {
+          run_begin = run_end = k;
+          break;
+        }
+      }
+    }
+    if (run_begin < 0) {
+      s.finished = true;
+      s.chosen = n / 2;  // nothing clears (not on a generated course): act anyway, and fail
+      return s;
+    }
+    left_lo = std::max(-1, run_begin - kCoarseStride);
+    left_hi = known = run_begin;
+    right_lo = run_end;
+    right_hi = std::min(n, run_end + kCoarseStride);
   }
-  if (run_begin < 0) {
-    s.finished = true;
-    s.chosen = n / 2;  // nothing clears (not on a generated course): act anyway, and fail
-    return s;
-  }
-  // Edges between the last failing and first clearing samples, by bisection.
-  int lo = std::max(-1, run_begin - kCoarseStride), hi = run_begin;  // lo fails (or is -1)
+  // The edges by bisection.
+  int lo = left_lo, hi = left_hi;
   while (hi - lo > 1) {
     const int mid = (lo + hi) / 2;
     if (at(mid) < 0) return need(mid, lo + 1);
-    if (at(mid) == 1)
-      hi = mid;
-    else
-      lo = mid;
+    (at(mid) == 1 ? hi : lo) = mid;
   }
   const int left = hi;
-  lo = run_end;
-  hi = std::min(n, run_end + kCoarseStride);  // hi fails (or is n)
+  lo = right_lo;
+  hi = right_hi;
   while (hi - lo > 1) {
     const int mid = (lo + hi) / 2;
     if (at(mid) < 0) return need(mid, left);
-    if (at(mid) == 1)
-      lo = mid;
-    else
-      hi = mid;
+    (at(mid) == 1 ? lo : hi) = mid;
   }
-  int chosen = choose(left, lo);
-  if (at(chosen) < 0) return need(chosen, std::min(chosen, run_begin));
-  if (at(chosen) == 0) chosen = run_begin;  // a hole in the window: take a tick known to clear
+  // A jump in the middle of the window; a thrust as early in it as the bot is eager.
+  const float eager =
+      plan.button == Button::Thrust ? std::clamp(personality_.thrust_eagerness, 0.f, 1.f) : 0.5f;
+  // (At 0.5 this is left + (right − left) / 2, the neutral bot's middle.)
+  int chosen = lo - static_cast<int>(std::lround(eager * static_cast<float>(lo - left)));
+  if (at(chosen) < 0) return need(chosen, std::min(chosen, known));
+  if (at(chosen) == 0) chosen = known;  // a hole in the window: take a tick known to clear
   s.finished = true;
   s.chosen = chosen;
   return s;
