@@ -69,12 +69,14 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_option("--stats-json", o.stats_json,
                  "write what the run saw to this JSON file at the end")
       ->check(cli::Writable);
-  app.add_option("--screenshot", o.screenshot,
-                 "headless: write the last frame, drawn offscreen, to this PNG file")
+  app.add_option(
+         "--screenshot", o.screenshot,
+         "write the last frame to this PNG file (headless: drawn offscreen at the end; a window: "
+         "as the window showed it, with --duration)")
       ->check(cli::Writable);
   app.add_option("--screenshot-frames", o.screenshot_frames,
-                 "with --screenshot: this many consecutive last frames at the paced frame rate "
-                 "(FILE, FILE-2.png, ...)")
+                 "with --screenshot: this many consecutive last frames (FILE, FILE-2.png, ...): "
+                 "headless at the paced frame rate, a window at its own")
       ->check(cli::IntegerRange(1, 120));
   app.add_flag("--reduced-motion", o.reduced_motion,
                "start paused on one static frame (P resumes); no hit-stop, camera kick, dust or "
@@ -201,10 +203,14 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
     std::cerr << "spear-client: --headless needs --duration SECONDS (> 0)\n";
     return 2;
   }
-  // A window shows its frames; the offscreen strip is drawn from a headless run's last frames.
-  if (!o.headless && (app.count("--screenshot") || app.count("--screenshot-frames"))) {
-    std::cerr << "spear-client: --screenshot and --screenshot-frames need --headless (a window "
-                 "shows its frames; a headless run draws its last ones offscreen)\n";
+  // The strip is a run's last frames: a window needs to know when its run ends.
+  if (!o.headless && app.count("--screenshot") && !(o.duration > 0)) {
+    std::cerr << "spear-client: --screenshot in a window needs --duration SECONDS (the strip is "
+                 "the window's last frames)\n";
+    return 2;
+  }
+  if (app.count("--screenshot-frames") && o.screenshot.empty()) {
+    std::cerr << "spear-client: --screenshot-frames needs --screenshot FILE\n";
     return 2;
   }
   if (o.connect && app.count("--bots"))

@@ -27,6 +27,7 @@
 #include "app/replay_viewer.hpp"
 #include "app/sfml_keys.hpp"
 #include "app/sound_setup.hpp"
+#include "app/window_strip.hpp"
 #include "core/client_session.hpp"
 #include "core/ghost_runner.hpp"
 #include "core/server_socket.hpp"
@@ -444,6 +445,8 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
   FrameLoop loop(o, setup, std::move(trace));
   auto sound = start_sound(o, /*window=*/true);  // sound: the device unless --mute, --audio-wav
   if (!sound) return 2;
+  std::optional<WindowStrip> strip;  // --screenshot: the window's last frames
+  if (!o.screenshot.empty()) strip.emplace(o.screenshot, o.screenshot_frames, o.duration);
   bool dirty = true;
   bool reported = false;
   const auto origin = std::chrono::steady_clock::now();
@@ -477,7 +480,9 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     session.set_view_width(
         static_cast<std::uint16_t>(std::lround(letterbox(window.getSize()).world_size.x)));
     pump_session(session, setup.socket.get(), now, dt);
+    const bool was_focused = loop.focused;
     if (!loop.take_actions(now)) window.close();
+    if (loop.focused != was_focused) dirty = true;  // a scripted focus change is shown too
     if (const auto& r = session.new_reading()) loop.plot.push(plot_sample(*r));
     if (auto why = session.status().failure(); why && !reported) {
       std::cerr << "spear-client: " << *why << "\n";  // the window says it too, and retries
@@ -495,6 +500,7 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
     sound_of_frame(*sound, now, shown);  // sound: what this frame shows (in the background the
                                          // device plays on: the wind, the last sounds)
     renderer.draw_frame(window, shown.inputs());
+    if (strip) strip->frame_drawn(window, now);
     window.display();
     session.on_frame(true);
     dirty = false;
@@ -503,6 +509,12 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
   loop.keep_best_run();
   quit_session(session, setup.socket.get(), seconds_since(origin));
   if (!end_sound(*sound, seconds_since(origin), nullptr)) return 2;  // sound
+  if (strip) {
+    if (const std::string err = strip->save(); !err.empty()) {
+      std::cerr << "spear-client: error: " << err << "\n";
+      return 2;
+    }
+  }
   return 0;
 }
 

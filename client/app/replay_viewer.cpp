@@ -17,6 +17,7 @@
 #include "app/frame_trace.hpp"
 #include "app/game_window.hpp"
 #include "app/sfml_keys.hpp"
+#include "app/window_strip.hpp"
 #include "core/key_script.hpp"
 #include "core/replay_scene.hpp"
 #include "render/frame_renderer.hpp"
@@ -130,6 +131,8 @@ int run_window(const ClientOptions& o, const replay::Replay& r, ReplayScene& sce
   if (const std::string w = renderer.load_fonts(); !w.empty())
     std::cerr << "spear-client: warning: " << w << "\n";
   KeyScript script(o.script);
+  std::optional<WindowStrip> strip;  // --screenshot: the window's last frames
+  if (!o.screenshot.empty()) strip.emplace(o.screenshot, o.screenshot_frames, o.duration);
   const auto origin = std::chrono::steady_clock::now();
   double last = 0.0;
   float time = 0.f;
@@ -159,8 +162,15 @@ int run_window(const ClientOptions& o, const replay::Replay& r, ReplayScene& sce
     const FrameData frame = assemble_replay_frame(scene, race_number(r), time);
     if (trace) trace->write(now, dt, frame, scene.paused() || !focused);
     renderer.draw_frame(window, frame.inputs());
+    if (strip) strip->frame_drawn(window, now);
     window.display();
     if (pacer) pacer->wait();
+  }
+  if (strip) {
+    if (const std::string err = strip->save(); !err.empty()) {
+      std::cerr << "spear-client: error: " << err << "\n";
+      return 2;
+    }
   }
   return 0;
 }

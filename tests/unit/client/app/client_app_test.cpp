@@ -130,6 +130,31 @@ TEST(ClientApp, ReducedMotionStartGivesIdenticalConsecutiveFrames) {
   EXPECT_FALSE(images_equal(moving, scratch("moving-2.png")));
 }
 
+// A window (under Xvfb in the tests) saves its own last frames: consecutive, the figure
+// running, each the window's size; reduced motion keeps them equal (the comparison can fail).
+TEST(ClientApp, AWindowSavesItsLastFramesAsAStrip) {
+  const fs::path moving = scratch("window-moving.png"), still = scratch("window-still.png");
+  const Result a = run_client(
+      "--mute --bots 1 --duration 3 --frame-rate 30 --width 480 --height 270 "
+      "--no-best-runs --screenshot '" +
+          moving.string() + "' --screenshot-frames 3",
+      "window-moving");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  sf::Image img;
+  ASSERT_TRUE(img.loadFromFile(scratch("window-moving-3.png").string()));
+  EXPECT_EQ(img.getSize(), sf::Vector2u(480, 270));
+  EXPECT_FALSE(fs::exists(scratch("window-moving-4.png")));
+  EXPECT_FALSE(images_equal(moving, scratch("window-moving-2.png")));
+  EXPECT_FALSE(images_equal(scratch("window-moving-2.png"), scratch("window-moving-3.png")));
+  const Result b = run_client(
+      "--mute --reduced-motion --bots 1 --duration 2 --frame-rate 30 "
+      "--width 480 --height 270 --no-best-runs --screenshot '" +
+          still.string() + "' --screenshot-frames 2",
+      "window-still");
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_TRUE(images_equal(still, scratch("window-still-2.png")));
+}
+
 TEST(ClientApp, BadAddressExitsNonZeroWithAClearMessage) {
   const Result r =
       run_client("--headless --duration 20 --connect no-such-host.invalid:27600", "bad");
@@ -152,12 +177,13 @@ TEST(ClientApp, BadFlagsAreRefused) {
   const Result s = run_client("--headless --duration 1 --script 2:Hyper", "badscript");
   EXPECT_NE(s.exit_code, 0);
   EXPECT_NE(s.err.find("Hyper"), std::string::npos) << s.err;
-  // A window would ignore it: refused before anything starts.
-  const Result w =
-      run_client("--duration 1 --screenshot '" + scratch("window.png").string() + "'", "shot");
+  // A window's strip is its last frames: without --duration it has no end to count back from.
+  const Result w = run_client("--screenshot '" + scratch("window.png").string() + "'", "shot");
   EXPECT_EQ(w.exit_code, 2);
-  EXPECT_NE(w.err.find("--screenshot and --screenshot-frames need --headless"), std::string::npos)
-      << w.err;
+  EXPECT_NE(w.err.find("--screenshot in a window needs --duration"), std::string::npos) << w.err;
+  const Result f = run_client("--headless --duration 1 --screenshot-frames 3", "frames");
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_NE(f.err.find("--screenshot-frames needs --screenshot"), std::string::npos) << f.err;
 }
 
 }  // namespace
