@@ -18,6 +18,9 @@ std::uint64_t reverse_bits(std::uint64_t v) {
 
 void BitWriter::write_bits(std::uint64_t value, unsigned count) {
   if (count < 64) value &= (std::uint64_t{1} << count) - 1u;
+  // A runner's encoding takes a few dozen bytes: one allocation for it rather than one for each
+  // doubling on the way.
+  if (bytes_.capacity() == 0) bytes_.reserve(kFirstReserve);
   // Whole bytes at a time: fill the open byte, then append new ones.
   while (count > 0) {
     const unsigned used = static_cast<unsigned>(bits_ % 8);

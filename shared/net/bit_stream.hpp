@@ -27,6 +27,7 @@ class BitWriter {
   void truncate(std::size_t bits);
 
  private:
+  static constexpr std::size_t kFirstReserve = 48;  // bytes, at the first write
   std::vector<std::uint8_t> bytes_;
   std::size_t bits_ = 0;
 };

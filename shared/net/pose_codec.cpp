@@ -1,6 +1,7 @@
 #include "net/pose_codec.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -47,6 +48,30 @@ Vec2 scale_of(const QuantizedPose& q) {
   return {static_cast<float>(q.sx) * kScaleStep, static_cast<float>(q.sy) * kScaleStep};
 }
 
+// The direction (cos, sin) of angle `index` of a `bits`-bit bone angle: from a table of every
+// angle the skeleton's bones can carry, filled once with the rig's deterministic cos and sin, so
+// a rebuild gives the same bits as computing them each time (three functions a link, on the
+// server for every runner's pose each tick and on every client for every pose it reads).
+Vec2 angle_direction(std::uint32_t index, unsigned bits) {
+  constexpr unsigned kMaxTableBits = 12;  // the spear's; no bone of the skeleton has more
+  static const std::array<std::vector<Vec2>, kMaxTableBits + 1> tables = [] {
+    std::array<std::vector<Vec2>, kMaxTableBits + 1> out{};
+    for (const rig::SkeletonLink& l : rig::kSkeleton) {
+      const unsigned b = angle_bits_for(l.rest_length);
+      if (b == 0 || b > kMaxTableBits || !out[b].empty()) continue;
+      out[b].resize(std::size_t{1} << b);
+      for (std::uint32_t i = 0; i < out[b].size(); ++i) {
+        const float a = dequantize_angle(i, b);
+        out[b][i] = {rig::dcos(a), rig::dsin(a)};
+      }
+    }
+    return out;
+  }();
+  if (bits < tables.size() && index < tables[bits].size()) return tables[bits][index];
+  const float a = dequantize_angle(index, bits);
+  return {rig::dcos(a), rig::dsin(a)};
+}
+
 // The decoder's rebuild of one link; the encoder calls the same code.
 struct Rebuilt {
   Vec2 final_pos;  // squashed, relative to the anchor
@@ -57,12 +82,12 @@ Rebuilt rebuild_link(const PoseLink& link, const Rebuilt& parent, bool angle_for
                      const std::array<std::int32_t, 2>& v, Vec2 s) {
   Rebuilt r;
   if (angle_form && link.rigid) {
-    const float a = dequantize_angle(static_cast<std::uint32_t>(v[0]), link.angle_bits);
-    r.final_pos = parent.final_pos + Vec2{rig::dcos(a), rig::dsin(a)} * link.length;
+    r.final_pos = parent.final_pos +
+                  angle_direction(static_cast<std::uint32_t>(v[0]), link.angle_bits) * link.length;
     r.unsquashed = {r.final_pos.x / s.x, r.final_pos.y / s.y};
   } else if (angle_form) {
-    const float a = dequantize_angle(static_cast<std::uint32_t>(v[0]), link.angle_bits);
-    r.unsquashed = parent.unsquashed + Vec2{rig::dcos(a), rig::dsin(a)} * link.length;
+    r.unsquashed = parent.unsquashed +
+                   angle_direction(static_cast<std::uint32_t>(v[0]), link.angle_bits) * link.length;
     r.final_pos = {r.unsquashed.x * s.x, r.unsquashed.y * s.y};
   } else {
     r.final_pos =

@@ -312,7 +312,7 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
       if (sent.sent[i] & kSentFull) continue;
       const RunnerId id = frame.id(i);
       if (id >= waiting_.size()) waiting_.resize(std::size_t{id} + 1, 0);
-      waiting_[id] = w + 1;
+      waiting_[id] = static_cast<std::uint16_t>(std::min<std::uint32_t>(w + 1, 0xFFFFu));
       waiting_ids_.push_back(id);
     }
     block.append(roll_block);

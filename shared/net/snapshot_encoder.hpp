@@ -117,8 +117,10 @@ class SnapshotEncoder {
   std::size_t sent_full_ = 0;       // runners given a pose in the snapshot being built
   std::optional<Tick> roll_until_;  // a roll call in every snapshot before this tick
   // Snapshots each near runner has waited for its pose (the priority accumulator), indexed by
-  // id (grown as ids come), and the ids with a count, so a snapshot clears only those.
-  std::vector<std::uint32_t> waiting_;
+  // id (grown as ids come), and the ids with a count, so a snapshot clears only those. Two
+  // bytes a runner (a count stops at 65535, half an hour): every client's table is read for
+  // every near runner each snapshot, and small tables stay in the cache.
+  std::vector<std::uint16_t> waiting_;
   std::vector<RunnerId> waiting_ids_;
   // Scratch of encode(): near runners by priority (snapshots waited, index), the counting
   // sort's buckets and output, and the candidates in order.
