@@ -37,12 +37,19 @@ LoadClient::LoadClient(const LoadClientConfig& config, const net::PeerAddress& s
         return c;
       }()),
       buffer_(net::kMaxDatagramBytes + 1) {
-  if (config_.truth && config_.interpolate) truth_pops_.emplace();
+  if (config_.truth && config_.interpolate) {
+    truth_pops_.emplace();
+    if (config_.role == net::Role::Player) own_truth_pops_.emplace();
+  }
   if (!config_.trace_path.empty() && config_.interpolate) {
     trace_.reset(std::fopen(config_.trace_path.c_str(), "w"));
     if (trace_ && truth_pops_)
       truth_pops_->on_sample = [f = trace_.get()](double tick, std::uint32_t id, double step) {
         if (step > 3.0) std::fprintf(f, "P %.2f id=%u step=%.2f\n", tick, id, step);
+      };
+    if (trace_ && own_truth_pops_)  // "O": the own runner's buffer view (not drawn)
+      own_truth_pops_->on_sample = [f = trace_.get()](double tick, std::uint32_t id, double step) {
+        if (step > 3.0) std::fprintf(f, "O %.2f id=%u step=%.2f\n", tick, id, step);
       };
   }
 }
@@ -158,9 +165,23 @@ void LoadClient::frame(double now) {
                    v.render_time * tick_rate_, static_cast<int>(v.kind), v.base_tick,
                    interpolation_.delay_intervals(), interpolation_.delay());
     if (truth_pops_) {
-      if (v.kind != client::SampleKind::Empty)
-        truth_pops_->add_frame(v.render_time * tick_rate_, v.runners);
-      if (const TruthTrack* t = truth_of_phase()) truth_pops_->measure(*t);
+      if (v.kind != client::SampleKind::Empty) {
+        const double render_tick = v.render_time * tick_rate_;
+        if (own_truth_pops_ && followed_) {
+          drawn_.clear();
+          own_.clear();
+          for (const client::RunnerFrame& r : v.runners)
+            (r.id == *followed_ ? own_ : drawn_).push_back(r);
+          truth_pops_->add_frame(render_tick, drawn_);
+          own_truth_pops_->add_frame(render_tick, own_);
+        } else {
+          truth_pops_->add_frame(render_tick, v.runners);
+        }
+      }
+      if (const TruthTrack* t = truth_of_phase()) {
+        truth_pops_->measure(*t);
+        if (own_truth_pops_) own_truth_pops_->measure(*t);
+      }
     }
   }
   if (bot_ && !inputs_stopped_ && connection_.state() == net::ConnectionState::Connected)
@@ -171,6 +192,7 @@ void LoadClient::finish_measuring() {
   if (!truth_pops_) return;
   const TruthTrack* t = truth_of_phase();
   truth_pops_->measure(t ? *t : *config_.truth, true);
+  if (own_truth_pops_) own_truth_pops_->measure(t ? *t : *config_.truth, true);
 }
 
 const TruthTrack* LoadClient::truth_of_phase() {
@@ -256,6 +278,7 @@ ClientFigures LoadClient::figures(double now) const {
   f.worst_second_difference = motion_.worst_second_difference();
   f.worst_step = motion_.worst_step();
   if (truth_pops_) f.truth_pops = truth_pops_->stats();
+  if (own_truth_pops_) f.own_truth_pops = own_truth_pops_->stats();
   f.extrapolated_frames = interpolation_.stats().extrapolated_frames;
   f.held_frames = interpolation_.stats().held_frames;
   return f;

@@ -74,9 +74,13 @@ struct ClientFigures {
   std::uint64_t inputs_generated = 0;
   std::uint64_t inputs_pressed = 0;  // of which with a button
   bool interpolated = false;
-  double worst_second_difference = 0.0;     // units, see JointMotionMeter (not a pop measure)
-  double worst_step = 0.0;                  // units per frame
-  std::optional<TruthPopStats> truth_pops;  // with --truth: pops against the truth
+  double worst_second_difference = 0.0;  // units, see JointMotionMeter (not a pop measure)
+  double worst_step = 0.0;               // units per frame
+  // With --truth: pops against the truth of the runners a client draws from its interpolation
+  // buffer: for a spectator every runner, for a player every runner but its own, which the game
+  // client draws predicted (own_truth_pops: that runner's buffer view, measured the same way).
+  std::optional<TruthPopStats> truth_pops;
+  std::optional<TruthPopStats> own_truth_pops;
   std::uint64_t extrapolated_frames = 0, held_frames = 0;
 };
 
@@ -119,7 +123,9 @@ class LoadClient {
   client::InterpolationBuffer interpolation_;
   JointMotionMeter motion_;
   std::optional<TruthPopMeter> truth_pops_;
-  const TruthTrack* my_truth_ = nullptr;  // the truth of this client's phase, once known
+  std::optional<TruthPopMeter> own_truth_pops_;   // a player's own runner (see ClientFigures)
+  std::vector<client::RunnerFrame> drawn_, own_;  // a frame's runners, split between the two
+  const TruthTrack* my_truth_ = nullptr;          // the truth of this client's phase, once known
   // nullptr while neither truth holds a tick this client received.
   const TruthTrack* truth_of_phase();
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace_{nullptr, &std::fclose};

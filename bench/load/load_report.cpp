@@ -41,6 +41,8 @@ struct Totals {
   std::uint64_t truth_samples = 0, truth_pops = 0;
   double truth_worst_step = 0, truth_worst_distance = 0;
   std::map<std::uint32_t, double> truth_worst_by_runner;  // over every client that drew it
+  bool own_measured = false;
+  double own_worst_step = 0;  // players' own runners as their buffers had them (not drawn)
 };
 
 // {"4": 12.5, ...}: runner id (as on the wire) to units.
@@ -48,6 +50,19 @@ Json by_runner_json(const std::map<std::uint32_t, double>& worst) {
   Json out = Json::object();
   for (const auto& [id, step] : worst) out[std::to_string(id)] = json_number(step);
   return out;
+}
+
+// One meter's figures (TruthPopStats).
+Json truth_pops_json(const TruthPopStats& p) {
+  return {{"samples", p.samples},
+          {"uncovered", p.uncovered},
+          {"worst_step", json_number(p.worst_step)},
+          {"worst_runner", p.worst_runner},
+          {"worst_tick", json_number(p.worst_tick)},
+          {"mean_step", json_number(p.mean_step())},
+          {"pops", p.pops},
+          {"worst_distance", json_number(p.worst_error)},
+          {"worst_step_by_runner", by_runner_json(p.worst_by_runner)}};
 }
 
 Json total_json(const Totals& t) {
@@ -91,6 +106,8 @@ Json total_json(const Totals& t) {
                        {"pops", t.truth_pops},
                        {"worst_distance", json_number(t.truth_worst_distance)},
                        {"worst_step_by_runner", by_runner_json(t.truth_worst_by_runner)}};
+    if (t.own_measured)
+      o["own_runner_truth_pops"] = {{"worst_step", json_number(t.own_worst_step)}};
   }
   return o;
 }
@@ -126,18 +143,8 @@ Json client_json(const ClientFigures& c) {
     o["worst_joint_step"] = json_number(c.worst_step);
     o["extrapolated_frames"] = c.extrapolated_frames;
     o["held_frames"] = c.held_frames;
-    if (c.truth_pops) {
-      const TruthPopStats& p = *c.truth_pops;
-      o["truth_pops"] = {{"samples", p.samples},
-                         {"uncovered", p.uncovered},
-                         {"worst_step", json_number(p.worst_step)},
-                         {"worst_runner", p.worst_runner},
-                         {"worst_tick", json_number(p.worst_tick)},
-                         {"mean_step", json_number(p.mean_step())},
-                         {"pops", p.pops},
-                         {"worst_distance", json_number(p.worst_error)},
-                         {"worst_step_by_runner", by_runner_json(p.worst_by_runner)}};
-    }
+    if (c.truth_pops) o["truth_pops"] = truth_pops_json(*c.truth_pops);
+    if (c.own_truth_pops) o["own_runner_truth_pops"] = truth_pops_json(*c.own_truth_pops);
   }
   return o;
 }
@@ -171,6 +178,10 @@ Totals totals_of(const LoadRun& run) {
       t.truth_pops += c.truth_pops->pops;
       t.truth_worst_step = std::max(t.truth_worst_step, c.truth_pops->worst_step);
       t.truth_worst_distance = std::max(t.truth_worst_distance, c.truth_pops->worst_error);
+      if (c.own_truth_pops) {
+        t.own_measured = true;
+        t.own_worst_step = std::max(t.own_worst_step, c.own_truth_pops->worst_step);
+      }
       for (const auto& [id, step] : c.truth_pops->worst_by_runner)
         t.truth_worst_by_runner[id] = std::max(t.truth_worst_by_runner[id], step);
     }
@@ -229,6 +240,10 @@ std::string report_text(const LoadRun& run) {
       << " units\n  worst error step by runner (id: units):";
     for (const auto& [id, step] : t.truth_worst_by_runner) o << " " << id << ": " << number(step);
     o << "\n";
+    if (t.own_measured)
+      o << "  (players' own runners, drawn predicted by the game, not counted above; as their "
+           "interpolation buffers had them: worst error step "
+        << number(t.own_worst_step) << " units/frame)\n";
   }
   if (run.truth && run.truth->gaps > 0) {
     o << "  the truth missed " << run.truth->gaps << " snapshots (no truth around them)\n";

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -169,6 +170,25 @@ TEST(LoadAgainstServer, SurvivesABadNetworkThroughNetsim) {
   EXPECT_EQ(json_number(report, "gaps"), 0.0) << report;
   EXPECT_GT(load_client_number(report, "load-p0", "samples"), 300.0) << report;
   EXPECT_GT(load_client_number(report, "load-s0", "samples"), 300.0) << report;
+  // The player's own runner, which the game draws predicted, is measured apart from the runners
+  // it draws from its buffer; the spectator draws every runner from its buffer, that one too.
+  const auto doc = nlohmann::json::parse(report);
+  const nlohmann::json* player = nullptr;
+  const nlohmann::json* spectator = nullptr;
+  for (const auto& c : doc["clients"]) {
+    if (c["name"] == "load-p0") player = &c;
+    if (c["name"] == "load-s0") spectator = &c;
+  }
+  ASSERT_TRUE(player && spectator) << report;
+  ASSERT_TRUE(player->contains("own_runner_truth_pops")) << report;
+  EXPECT_FALSE(spectator->contains("own_runner_truth_pops")) << report;
+  const auto& own = (*player)["own_runner_truth_pops"]["worst_step_by_runner"];
+  ASSERT_EQ(own.size(), 1u) << report;
+  const std::string own_id = own.begin().key();
+  EXPECT_GT((*player)["own_runner_truth_pops"]["samples"].get<double>(), 100.0) << report;
+  EXPECT_FALSE((*player)["truth_pops"]["worst_step_by_runner"].contains(own_id)) << report;
+  EXPECT_TRUE((*spectator)["truth_pops"]["worst_step_by_runner"].contains(own_id)) << report;
+  EXPECT_TRUE(doc["total"]["truth_pops"].contains("worst_step")) << report;
   // Two truths, one for each snapshot phase (the player and the spectator get one each): together
   // they hold both streams, 30 snapshots a second each, so each client is measured against its
   // own ticks. One truth would hold half of that.
