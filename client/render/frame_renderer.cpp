@@ -132,7 +132,7 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     const float top = head.y - std::max(f.pose.head_r, rig::kMinHeadRadius) - 10.f;
     tags_.push_back({place({head.x, top}), clip_name(f.name, kTagChars),
                      f.ghost ? palette::kGhost : palette::runner_tint(f.id),
-                     f.ghost ? 0.8f : rival_fade_opacity(level)});
+                     f.ghost ? 0.8f : rival_fade_opacity(level), std::abs(f.x - followed_x)});
   }
 
   const std::span<const SceneObstacle> obstacles =
@@ -216,7 +216,14 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target, const sf::View& world) {
   placed_tags_.clear();
   tag_texts_.begin(fonts_.regular_or_null(), fonts_.bold_or_regular());
   const unsigned font_px = static_cast<unsigned>(std::max(8.f, std::round(12.f * s)));
-  for (const NameTag& tag : tags_) {
+  // Nearest to the followed runner first: in a crowd they get the places next to their heads.
+  tag_order_.resize(tags_.size());
+  for (std::size_t i = 0; i < tags_.size(); ++i) tag_order_[i] = i;
+  std::stable_sort(tag_order_.begin(), tag_order_.end(), [&](std::size_t a, std::size_t b) {
+    return tags_[a].from_followed < tags_[b].from_followed;
+  });
+  for (const std::size_t k : tag_order_) {
+    const NameTag& tag = tags_[k];
     const sf::Vector2i p = target.mapCoordsToPixel(tag.world, world);
     const sf::Vector2f at{static_cast<float>(p.x - box.pixels.left),
                           static_cast<float>(p.y - box.pixels.top)};
@@ -231,7 +238,10 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target, const sf::View& world) {
     pill.left =
         std::clamp(pill.left, 2.f * s,
                    std::max(2.f * s, static_cast<float>(box.pixels.width) - pill.width - 2.f * s));
-    // Rivals side by side: a tag that would cover one already placed goes above it.
+    // Rivals side by side: a tag that would cover one already placed goes above it, at most
+    // kMaxTagRise tags up; past that (a crowd) the rival goes untagged, as the scoreboard and
+    // the race strip still list it: a column of tags would climb over the HUD.
+    const float lowest = pill.top;
     for (bool moved = true; moved;) {
       moved = false;
       for (const sf::FloatRect& other : placed_tags_) {
@@ -241,6 +251,7 @@ void FrameRenderer::draw_tags(sf::RenderTarget& target, const sf::View& world) {
         }
       }
     }
+    if (pill.top < lowest - static_cast<float>(kMaxTagRise) * (h + 2.f * s) - 0.5f) continue;
     top = pill.top;
     placed_tags_.push_back(pill);
     tag_shapes_.rounded_rect(pill, h / 2.f,

@@ -78,6 +78,9 @@ FigureStyle ghost_style();
 inline constexpr int kGhostFadeLevel = 1;
 // Name tags hold at most this many characters (code points), longer names end in "…".
 inline constexpr std::size_t kTagChars = 10;
+// A rival's tag rises at most this many tags above its head to clear the tags of rivals nearer
+// the followed runner; in a denser crowd it is left out.
+inline constexpr int kMaxTagRise = 2;
 
 class FrameRenderer {
  public:
@@ -117,6 +120,7 @@ class FrameRenderer {
     std::string text;
     sf::Color tint;
     float opacity;
+    double from_followed = 0.0;  // units along the course from the followed runner (|Δx|)
   };
   void draw_tags(sf::RenderTarget& target, const sf::View& world);
 
@@ -125,6 +129,7 @@ class FrameRenderer {
   std::vector<NameTag> tags_;
   std::vector<DustParticle> dust_particles_;
   std::vector<sf::FloatRect> placed_tags_;
+  std::vector<std::size_t> tag_order_;
   VertexBatch tag_shapes_;
   TextQueue tag_texts_;
   std::unique_ptr<sf::RenderTexture> ghost_layer_;

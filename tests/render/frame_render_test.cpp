@@ -264,6 +264,38 @@ TEST_F(FrameRender, RivalsOffScreenHaveNoTagAtTheEdge) {
       << "something of the rivals off screen was drawn";
 }
 
+// A crowd (a big race's start): tags rise at most kMaxTagRise tags above a head to clear each
+// other, nearest rivals first, and the rest go untagged. The sky above the crowd stays as it is
+// with one tagged rival there; a column of 30 tags would climb over it to the HUD.
+TEST_F(FrameRender, ACrowdsTagsDoNotClimbIntoTheSky) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(31, rig::Motion::Run, 1.0f, 0.f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  for (std::size_t i = 1; i < views.size(); ++i) {
+    views[i].x = views[0].x + 200.0 + 2.0 * static_cast<double>(i);  // one clump, opaque
+    views[i].lane = 1;
+    views[i].name = "rival-" + std::to_string(i);
+  }
+  const std::vector<FigureView> pair = {views[0], views[1]};
+  FrameInputs one;
+  one.camera_x = views[0].x;
+  one.runners = pair;
+  FrameInputs crowd = one;
+  crowd.runners = views;
+  const sf::Image a = draw(t, one);
+  const sf::Image b = draw(t, crowd);
+  ASSERT_EQ(a.getSize(), b.getSize());
+  const std::size_t row = 4u * a.getSize().x;
+  const std::size_t sky_rows = a.getSize().y / 5;  // the top fifth, far above every head
+  EXPECT_EQ(0, std::memcmp(a.getPixelsPtr(), b.getPixelsPtr(), row * sky_rows))
+      << "the crowd's tags climbed into the top of the screen";
+  // The crowd is tagged next to the heads: the band just above them differs from one tag.
+  const std::size_t band = a.getSize().y / 5;
+  EXPECT_NE(0, std::memcmp(a.getPixelsPtr() + row * band, b.getPixelsPtr() + row * band,
+                           row * (a.getSize().y / 5)));
+  save(t, "crowd_tags_1280x720.png");
+}
+
 TEST(RivalFade, CloseRivalsFadeAndClearOnesDoNot) {
   EXPECT_EQ(rival_fade_level(0.0), 0);
   EXPECT_EQ(rival_fade_level(-39.0), 0);
