@@ -28,13 +28,12 @@ void WindowStrip::frame_drawn(const sf::RenderWindow& window, double now) {
 
 std::string WindowStrip::save() const {
   if (count_ == 0) return "no frame was drawn to save in " + file_.string();
-  std::error_code ec;
-  if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), ec);
   const std::size_t first = (next_ + frames_ - count_) % frames_;
   for (std::size_t i = 0; i < count_; ++i) {
     const sf::Texture& t = ring_[(first + i) % frames_];
-    const auto file = numbered_file(file_, static_cast<int>(i));
-    if (!t.copyToImage().saveToFile(file.string())) return "cannot write " + file.string();
+    if (std::string err = save_png(t.copyToImage(), numbered_file(file_, static_cast<int>(i)));
+        !err.empty())
+      return err;
   }
   return {};
 }

@@ -22,7 +22,6 @@ class WindowStrip {
   void frame_drawn(const sf::RenderWindow& window, double now);
   // Writes the kept frames, oldest first. Returns an error message, or empty.
   std::string save() const;
-  int captured() const { return static_cast<int>(count_); }
 
  private:
   std::filesystem::path file_;

@@ -42,7 +42,10 @@ Offscreen create_offscreen(unsigned width, unsigned height, unsigned antialiasin
 
 std::string save_png(sf::RenderTexture& texture, const std::filesystem::path& file) {
   texture.display();
-  const sf::Image image = texture.getTexture().copyToImage();
+  return save_png(texture.getTexture().copyToImage(), file);
+}
+
+std::string save_png(const sf::Image& image, const std::filesystem::path& file) {
   std::error_code ec;
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
   if (!image.saveToFile(file.string())) return "could not write " + file.string();

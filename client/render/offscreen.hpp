@@ -2,6 +2,7 @@
 // Frames drawn off the screen (headless screenshots, tests, benchmarks). SFML still needs an X
 // display for this (run under xvfb-run); antialiasing is clamped to what the driver offers
 // (4 under Xvfb's llvmpipe; asking for more makes create() fail).
+#include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <filesystem>
 #include <memory>
@@ -29,6 +30,8 @@ Offscreen create_offscreen(unsigned width, unsigned height,
 
 // Resolves the texture (display()) and writes it as a PNG. Returns an error message, or empty.
 std::string save_png(sf::RenderTexture& texture, const std::filesystem::path& file);
+// Writes `image` as a PNG (its folder made if missing). Returns an error message, or empty.
+std::string save_png(const sf::Image& image, const std::filesystem::path& file);
 
 // Frame i of a strip saved as `file`: the file itself for frame 0, then "name-2.png",
 // "name-3.png" ...

@@ -53,23 +53,23 @@ Vec2 scale_of(const QuantizedPose& q) {
 // a rebuild gives the same bits as computing them each time (three functions a link, on the
 // server for every runner's pose each tick and on every client for every pose it reads).
 Vec2 angle_direction(std::uint32_t index, unsigned bits) {
+  const auto computed = [](std::uint32_t i, unsigned b) {
+    const float a = dequantize_angle(i, b);
+    return Vec2{rig::dcos(a), rig::dsin(a)};
+  };
   constexpr unsigned kMaxTableBits = 12;  // the spear's; no bone of the skeleton has more
-  static const std::array<std::vector<Vec2>, kMaxTableBits + 1> tables = [] {
+  static const std::array<std::vector<Vec2>, kMaxTableBits + 1> tables = [&] {
     std::array<std::vector<Vec2>, kMaxTableBits + 1> out{};
     for (const rig::SkeletonLink& l : rig::kSkeleton) {
       const unsigned b = angle_bits_for(l.rest_length);
       if (b == 0 || b > kMaxTableBits || !out[b].empty()) continue;
       out[b].resize(std::size_t{1} << b);
-      for (std::uint32_t i = 0; i < out[b].size(); ++i) {
-        const float a = dequantize_angle(i, b);
-        out[b][i] = {rig::dcos(a), rig::dsin(a)};
-      }
+      for (std::uint32_t i = 0; i < out[b].size(); ++i) out[b][i] = computed(i, b);
     }
     return out;
   }();
   if (bits < tables.size() && index < tables[bits].size()) return tables[bits][index];
-  const float a = dequantize_angle(index, bits);
-  return {rig::dcos(a), rig::dsin(a)};
+  return computed(index, bits);
 }
 
 // The decoder's rebuild of one link; the encoder calls the same code.

@@ -130,15 +130,20 @@ TEST(ClientApp, ReducedMotionStartGivesIdenticalConsecutiveFrames) {
   EXPECT_FALSE(images_equal(moving, scratch("moving-2.png")));
 }
 
+// A local game in a 480×270 window at 30 Hz (`flags` added) saving its last `frames` frames to
+// scratch(tag + ".png"), FILE-2.png, ...
+Result window_strip(const std::string& flags, int frames, const std::string& tag) {
+  return run_client("--mute --bots 1 --frame-rate 30 --width 480 --height 270 --no-best-runs " +
+                        flags + " --screenshot '" + scratch(tag + ".png").string() +
+                        "' --screenshot-frames " + std::to_string(frames),
+                    tag);
+}
+
 // A window (under Xvfb in the tests) saves its own last frames: consecutive, the figure
 // running, each the window's size; reduced motion keeps them equal (the comparison can fail).
 TEST(ClientApp, AWindowSavesItsLastFramesAsAStrip) {
   const fs::path moving = scratch("window-moving.png"), still = scratch("window-still.png");
-  const Result a = run_client(
-      "--mute --bots 1 --duration 3 --frame-rate 30 --width 480 --height 270 "
-      "--no-best-runs --screenshot '" +
-          moving.string() + "' --screenshot-frames 3",
-      "window-moving");
+  const Result a = window_strip("--duration 3", 3, "window-moving");
   ASSERT_EQ(a.exit_code, 0) << a.err;
   sf::Image img;
   ASSERT_TRUE(img.loadFromFile(scratch("window-moving-3.png").string()));
@@ -146,11 +151,7 @@ TEST(ClientApp, AWindowSavesItsLastFramesAsAStrip) {
   EXPECT_FALSE(fs::exists(scratch("window-moving-4.png")));
   EXPECT_FALSE(images_equal(moving, scratch("window-moving-2.png")));
   EXPECT_FALSE(images_equal(scratch("window-moving-2.png"), scratch("window-moving-3.png")));
-  const Result b = run_client(
-      "--mute --reduced-motion --bots 1 --duration 2 --frame-rate 30 "
-      "--width 480 --height 270 --no-best-runs --screenshot '" +
-          still.string() + "' --screenshot-frames 2",
-      "window-still");
+  const Result b = window_strip("--reduced-motion --duration 2", 2, "window-still");
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_TRUE(images_equal(still, scratch("window-still-2.png")));
 }
