@@ -129,10 +129,12 @@ void LoadClient::take_snapshots(double now) {
       if (trace_) {
         std::fprintf(trace_.get(), "S %.4f tick=%u", now, s.tick);
         for (const auto& f : frames)
-          for (std::size_t l = 0; l < net::kBridgeDepth; ++l)
-            if (f.bridge.back[l])
-              std::fprintf(trace_.get(), " %u:L%zu g%u c%u j%04x", f.id, l, f.bridge.back[l]->gap,
-                           f.bridge.back[l]->chord_gap, f.bridge.back[l]->joints);
+          for (std::size_t l = 0; l <= net::kBridgeDepth; ++l) {  // the last: the guess's
+            const auto& b = l < net::kBridgeDepth ? f.bridge.back[l] : f.bridge.guess;
+            if (b)
+              std::fprintf(trace_.get(), " %u:L%zu g%u c%u j%04x", f.id, l, b->gap, b->chord_gap,
+                           b->joints);
+          }
       }
       if (config_.interpolate) {
         const auto st = interpolation_.stats();

@@ -50,8 +50,11 @@ void TruthPopMeter::measure_frame(const TruthTrack& truth, const Frame& f) {
     stats_.worst_error = std::max(stats_.worst_error, worst_error);
 
     const auto it = tracks_.find(shown.id);
+    // One side restarted and the other not yet (a client that lost the snapshot of a restart
+    // shows it at the next one): two runs, not one runner off by a pose.
+    const bool apart = std::abs(shown.distance - ideal->distance) > config_.cut_distance;
     const bool continues =
-        it != tracks_.end() && it->second.frame + 1 == f.index &&
+        !apart && it != tracks_.end() && it->second.frame + 1 == f.index &&
         std::abs(shown.distance - it->second.shown_distance) <= config_.cut_distance &&
         std::abs(ideal->distance - it->second.ideal_distance) <= config_.cut_distance;
     if (continues) {

@@ -16,8 +16,11 @@
 //
 // A runner starts over (no step for its first frame) when it was not in the previous frame,
 // when the truth cannot say where it was (the track holds no snapshots around that tick, or it
-// restarted between them), or when its anchor, shown or ideal, jumps further than cut_distance
-// in one frame (a restart at the course start: a cut, not a pop).
+// restarted between them), when its anchor, shown or ideal, jumps further than cut_distance
+// in one frame (a restart at the course start: a cut, not a pop), or while the shown and the
+// ideal anchor are further apart than that (one side has restarted and the other not yet: a
+// client that lost the snapshot of a restart shows it at the next one, holding the old run
+// until then; its frozen pose against the new run's moving one is no error step).
 //
 // The reference can be the full truth (a clean client's snapshots) or what the measured client
 // received (TruthTrackConfig::bridge_gaps): against the first, what losses took away counts too;

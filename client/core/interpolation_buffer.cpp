@@ -26,13 +26,6 @@ double fade_factor(double size, double keep, double min_step, double max_step) {
   return 1.0 - std::clamp(size * (1.0 - keep), min_step, max_step) / size;
 }
 
-const std::array<rig::Vec2, rig::kJointCount>& joints_of(const RunnerFrame& f) {
-  return f.pose.joints;
-}
-const std::array<rig::Vec2, rig::kJointCount>& joints_of(const net::BridgePoint& p) {
-  return p.joints;
-}
-
 bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
 }
@@ -138,7 +131,7 @@ InterpolationBuffer::Insert InterpolationBuffer::push(std::uint32_t tick,
   const double time = tick / config_.tick_rate;
   std::vector<std::pair<std::uint32_t, net::RunnerBridge>> bridges;
   for (auto& r : runners) {
-    if (r.bridge.back[0] || r.bridge.back[1]) bridges.emplace_back(r.id, r.bridge);
+    if (!r.bridge.empty()) bridges.emplace_back(r.id, r.bridge);
     r.bridge = {};
   }
   auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), tick,
@@ -341,42 +334,6 @@ std::uint32_t InterpolationBuffer::stride() const {
       std::max(1.0, std::round(config_.tick_rate / config_.snapshot_rate)));
 }
 
-namespace {
-// The value at the first of kBridgeDepth + 1 lost snapshots in a row (x, then the others one
-// stride apart up to the carrier n; p before x, q before p if known, `after` past n if known)
-// that bends the sequence least (the smallest sum of squared second differences), given what
-// the carrier says of the others: the one rebuilt at level L is its residual r[L] off the chord
-// from the one before it to n (0 when it sent none: within the threshold of the chord).
-using BridgeValues = std::array<double, net::kBridgeDepth>;
-double smoothest_first(std::optional<double> q, double p, double n, std::optional<double> after,
-                       const BridgeValues& r) {
-  struct Affine {
-    double a, b;  // value = a·x + b
-  };
-  std::vector<Affine> seq;
-  if (q) seq.push_back({0.0, *q});
-  seq.push_back({0.0, p});
-  Affine v{1.0, 0.0};
-  seq.push_back(v);
-  for (std::size_t level = net::kBridgeDepth; level-- > 0;) {
-    const double share = 1.0 / static_cast<double>(level + 2);  // bridge_share(stride, ...)
-    v = {v.a * (1.0 - share), v.b * (1.0 - share) + share * n + r[level]};
-    seq.push_back(v);
-  }
-  seq.push_back({0.0, n});
-  if (after) seq.push_back({0.0, *after});
-  double aa = 0.0, ab = 0.0;
-  for (std::size_t k = 1; k + 1 < seq.size(); ++k) {
-    const double a = seq[k - 1].a - 2.0 * seq[k].a + seq[k + 1].a;
-    const double b = seq[k - 1].b - 2.0 * seq[k].b + seq[k + 1].b;
-    aa += a * a;
-    ab += a * b;
-  }
-  const double chord = p + (n - p) / static_cast<double>(net::kBridgeDepth + 2);
-  return aa > 0.0 ? -ab / aa : chord;
-}
-}  // namespace
-
 bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tick) {
   const std::uint32_t st = stride();
   const Snapshot* carrier = find_snapshot(tick);
@@ -407,28 +364,23 @@ bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tic
     if (rn && teleported(rb, *rn, span / 4.0)) rn = nullptr;
     const RunnerFrame* rq = before ? before->find(rb.id) : nullptr;
     if (rq && teleported(*rq, *ra, span / 4.0)) rq = nullptr;
-    // What the carrier's residuals add to the chords of the ones after this one.
-    std::array<net::BridgePoint, net::kBridgeDepth> r{};
-    if (const net::RunnerBridge* bridge = carrier->bridge(rb.id)) {
-      for (std::size_t level = 0; level < net::kBridgeDepth; ++level) {
-        const auto& res = bridge->back[level];
-        if (res && res->gap == (level + 1) * st && res->chord_gap == st)
-          r[level] = net::apply_bridge_residual(net::BridgePoint{}, net::BridgePoint{}, *res);
-      }
-    }
-    const auto solve = [&](auto get) {
-      BridgeValues rv{};
-      for (std::size_t level = 0; level < net::kBridgeDepth; ++level) rv[level] = get(r[level]);
-      return smoothest_first(rq ? std::optional<double>(get(*rq)) : std::nullopt, get(*ra), get(rb),
-                             rn ? std::optional<double>(get(*rn)) : std::nullopt, rv);
-    };
-    for (std::size_t j = 0; j < rig::kJointCount; ++j) {
-      out.pose.joints[j].x = static_cast<float>(
-          solve([j](const auto& f) { return static_cast<double>(joints_of(f)[j].x); }));
-      out.pose.joints[j].y = static_cast<float>(
-          solve([j](const auto& f) { return static_cast<double>(joints_of(f)[j].y); }));
-    }
-    out.distance = solve([](const auto& f) { return static_cast<double>(f.distance); });
+    const net::RunnerBridge* bridge = carrier->bridge(rb.id);
+    const net::RunnerBridge carried = bridge ? *bridge : net::RunnerBridge{};
+    // The carrier's residual against its own guess, made from the two before the gap and
+    // without the one after it (which it could not know): that guess plus the residual.
+    // Without one (or without the second before the gap), the guess with all there is.
+    const net::BridgeResidual* res = rq && carried.guess && carried.guess->chord_gap == st &&
+                                             carried.guess->gap == (net::kBridgeDepth + 1) * st
+                                         ? &*carried.guess
+                                         : nullptr;
+    const auto point = [](const RunnerFrame& f) { return net::bridge_point(f.pose, f.distance); };
+    const std::optional<net::BridgePoint> q = rq ? std::optional(point(*rq)) : std::nullopt;
+    const std::optional<net::BridgePoint> n = rn && !res ? std::optional(point(*rn)) : std::nullopt;
+    net::BridgePoint p =
+        net::bridge_guess(q ? &*q : nullptr, point(*ra), point(rb), n ? &*n : nullptr, carried, st);
+    if (res) p = net::apply_guess_residual(p, *res);
+    out.pose.joints = p.joints;
+    out.distance = p.distance;
     runners.push_back(out);
   }
   for (const auto& ra : from.runners)

@@ -223,9 +223,10 @@ class InterpolationBuffer {
   // `tick` and the carrier's residuals of `level` (none: kBridgeDepth), or replaces a rebuilt one
   // there that holds more guesses. False when the gap does not allow it or nothing improves.
   bool insert_rebuilt(std::uint32_t lost, std::uint32_t tick, std::size_t level);
-  // Inserts the first of three lost in a row (nothing carries it), before the carrier at `tick`,
-  // as the value that bends each joint's motion least given what the carrier rebuilds of the
-  // other two. False when the gap is not exactly that.
+  // Inserts the first of three lost in a row (no chord rebuilds it), before the carrier at
+  // `tick`, as the value that bends each joint's motion least given what the carrier rebuilds of
+  // the other two (net::bridge_guess), plus the carrier's residual against that guess where it
+  // sent one. False when the gap is not exactly that.
   bool insert_smoothed(std::uint32_t first, std::uint32_t tick);
   std::uint32_t stride() const;  // ticks between snapshots
   // A rebuilt snapshot's others (Snapshot::others), between `from` and `carrier`.

@@ -110,12 +110,13 @@ BridgePoint bridge_chord(const BridgePoint& from, const BridgePoint& to, std::ui
   return out;
 }
 
-std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
-                                                   const BridgePoint& from, const BridgePoint& to,
-                                                   std::uint32_t chord_gap, std::uint32_t gap,
-                                                   std::int32_t threshold_q) {
+namespace {
+// The residual of `truth` against what a client predicts of it (a chord, a guess).
+std::optional<BridgeResidual> residual_against(const BridgePoint& truth,
+                                               const BridgePoint& predicted,
+                                               std::uint32_t chord_gap, std::uint32_t gap,
+                                               std::int32_t threshold_q) {
   if (!gap_ok(gap) || !gap_ok(chord_gap)) return std::nullopt;
-  const BridgePoint chord = bridge_chord(from, to, chord_gap, gap);
   BridgeResidual r;
   r.gap = static_cast<std::uint8_t>(gap);
   r.chord_gap = static_cast<std::uint8_t>(chord_gap);
@@ -123,22 +124,22 @@ std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
   std::array<std::array<std::int32_t, 2>, rig::kJointCount> rebuilt{};
   for (std::size_t k = 0; k < kTree.size(); ++k) {
     const std::size_t j = idx(kTree[k].joint);
-    const auto predicted = kTree[k].parent < 0 ? std::array<std::int32_t, 2>{}
-                                               : rebuilt[static_cast<std::size_t>(kTree[k].parent)];
-    const auto x = to_steps(truth.joints[j].x - chord.joints[j].x);
-    const auto y = to_steps(truth.joints[j].y - chord.joints[j].y);
+    const auto parent = kTree[k].parent < 0 ? std::array<std::int32_t, 2>{}
+                                            : rebuilt[static_cast<std::size_t>(kTree[k].parent)];
+    const auto x = to_steps(truth.joints[j].x - predicted.joints[j].x);
+    const auto y = to_steps(truth.joints[j].y - predicted.joints[j].y);
     if (!x || !y) return std::nullopt;
-    const std::array<std::int32_t, 2> diff{*x - predicted[0], *y - predicted[1]};
+    const std::array<std::int32_t, 2> diff{*x - parent[0], *y - parent[1]};
     if (std::abs(diff[0]) > kMaxBridgeQ || std::abs(diff[1]) > kMaxBridgeQ) return std::nullopt;
     if (std::max(std::abs(diff[0]), std::abs(diff[1])) > threshold_q) {
       r.joints = static_cast<std::uint16_t>(r.joints | (1u << k));
       r.joint[k] = diff;
       rebuilt[k] = {*x, *y};
     } else {
-      rebuilt[k] = predicted;
+      rebuilt[k] = parent;
     }
   }
-  const auto d = to_steps(truth.distance - chord.distance);
+  const auto d = to_steps(truth.distance - predicted.distance);
   if (!d) return std::nullopt;
   if (std::abs(*d) > threshold_q) {
     r.has_distance = true;
@@ -148,9 +149,7 @@ std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
   return r;
 }
 
-BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to,
-                                  const BridgeResidual& residual) {
-  BridgePoint out = bridge_chord(from, to, residual.chord_gap, residual.gap);
+BridgePoint add_residual(BridgePoint out, const BridgeResidual& residual) {
   std::array<std::array<std::int32_t, 2>, rig::kJointCount> rebuilt{};
   for (std::size_t k = 0; k < kTree.size(); ++k) {
     auto r = kTree[k].parent < 0 ? std::array<std::int32_t, 2>{}
@@ -168,29 +167,114 @@ BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to
   return out;
 }
 
-void write_bridge(BitWriter& out, const RunnerBridge& bridge) {
-  const bool any = std::any_of(bridge.back.begin(), bridge.back.end(),
-                               [](const auto& b) { return b.has_value(); });
-  out.write_bool(any);
-  if (!any) return;
+// One coordinate of bridge_guess: x, the first lost, between p (before it) and the carrier n,
+// q one stride before p and `after` one past n if known; the carrier's level-L residual r[L]
+// puts the one rebuilt at level L that far off the chord from the one before it to n (0 when
+// it sent none: within the threshold of the chord).
+using LevelValues = std::array<double, kBridgeDepth>;
+double smoothest_first(std::optional<double> q, double p, double n, std::optional<double> after,
+                       const LevelValues& r) {
+  struct Affine {
+    double a, b;  // value = a·x + b
+  };
+  std::array<Affine, kBridgeDepth + 5> seq{};
+  std::size_t len = 0;
+  if (q) seq[len++] = {0.0, *q};
+  seq[len++] = {0.0, p};
+  Affine v{1.0, 0.0};
+  seq[len++] = v;
+  for (std::size_t level = kBridgeDepth; level-- > 0;) {
+    const double share = 1.0 / static_cast<double>(level + 2);  // bridge_share(stride, ...)
+    v = {v.a * (1.0 - share), v.b * (1.0 - share) + share * n + r[level]};
+    seq[len++] = v;
+  }
+  seq[len++] = {0.0, n};
+  if (after) seq[len++] = {0.0, *after};
+  double aa = 0.0, ab = 0.0;
+  for (std::size_t k = 1; k + 1 < len; ++k) {
+    const double a = seq[k - 1].a - 2.0 * seq[k].a + seq[k + 1].a;
+    const double b = seq[k - 1].b - 2.0 * seq[k].b + seq[k + 1].b;
+    aa += a * a;
+    ab += a * b;
+  }
+  const double chord = p + (n - p) / static_cast<double>(kBridgeDepth + 2);
+  return aa > 0.0 ? -ab / aa : chord;
+}
+}  // namespace
+
+std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
+                                                   const BridgePoint& from, const BridgePoint& to,
+                                                   std::uint32_t chord_gap, std::uint32_t gap,
+                                                   std::int32_t threshold_q) {
+  if (!gap_ok(gap) || !gap_ok(chord_gap)) return std::nullopt;
+  return residual_against(truth, bridge_chord(from, to, chord_gap, gap), chord_gap, gap,
+                          threshold_q);
+}
+
+BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to,
+                                  const BridgeResidual& residual) {
+  return add_residual(bridge_chord(from, to, residual.chord_gap, residual.gap), residual);
+}
+
+BridgePoint bridge_guess(const BridgePoint* before, const BridgePoint& from, const BridgePoint& to,
+                         const BridgePoint* after, const RunnerBridge& carried,
+                         std::uint32_t stride) {
+  std::array<BridgePoint, kBridgeDepth> r{};  // each level's residual alone (against zero)
   for (std::size_t level = 0; level < kBridgeDepth; ++level) {
-    const auto& b = bridge.back[level];
+    const auto& res = carried.back[level];
+    if (res && res->gap == (level + 1) * stride && res->chord_gap == stride)
+      r[level] = add_residual(BridgePoint{}, *res);
+  }
+  const auto solve = [&](auto get) {
+    LevelValues rv{};
+    for (std::size_t level = 0; level < kBridgeDepth; ++level) rv[level] = get(r[level]);
+    return smoothest_first(before ? std::optional<double>(get(*before)) : std::nullopt, get(from),
+                           get(to), after ? std::optional<double>(get(*after)) : std::nullopt, rv);
+  };
+  BridgePoint out;
+  for (std::size_t j = 0; j < rig::kJointCount; ++j) {
+    out.joints[j].x = static_cast<float>(
+        solve([j](const BridgePoint& f) { return static_cast<double>(f.joints[j].x); }));
+    out.joints[j].y = static_cast<float>(
+        solve([j](const BridgePoint& f) { return static_cast<double>(f.joints[j].y); }));
+  }
+  out.distance = solve([](const BridgePoint& f) { return f.distance; });
+  return out;
+}
+
+std::optional<BridgeResidual> make_guess_residual(const BridgePoint& truth,
+                                                  const BridgePoint& guess, std::uint32_t stride,
+                                                  std::int32_t threshold_q) {
+  const auto gap = static_cast<std::uint64_t>(stride) * (kBridgeDepth + 1);
+  if (gap > kMaxBridgeGap) return std::nullopt;
+  return residual_against(truth, guess, stride, static_cast<std::uint32_t>(gap), threshold_q);
+}
+
+BridgePoint apply_guess_residual(const BridgePoint& guess, const BridgeResidual& residual) {
+  return add_residual(guess, residual);
+}
+
+void write_bridge(BitWriter& out, const RunnerBridge& bridge) {
+  out.write_bool(!bridge.empty());
+  if (bridge.empty()) return;
+  for (std::size_t level = 0; level <= kBridgeDepth; ++level) {
+    const auto& b = level < kBridgeDepth ? bridge.back[level] : bridge.guess;
     out.write_bool(b.has_value());
     if (b) write_residual(out, *b, level);
   }
 }
 
 bool read_bridge(BitReader& in, RunnerBridge& bridge) {
-  for (auto& b : bridge.back) b.reset();
+  bridge = {};
   if (!in.read_bool()) return in.ok();
-  for (std::size_t level = 0; level < kBridgeDepth; ++level) {
+  for (std::size_t level = 0; level <= kBridgeDepth; ++level) {
     if (!in.read_bool()) continue;
     BridgeResidual r;
     if (!read_residual(in, r, level)) return false;
-    bridge.back[level] = r;
+    (level < kBridgeDepth ? bridge.back[level] : bridge.guess) = r;
   }
   // "Something follows" and then nothing is not how it is written.
-  return in.ok() && (bridge.back[0] || bridge.back[1]);
+  return in.ok() && !bridge.empty();
 }
 
 }  // namespace spear::net

@@ -19,6 +19,11 @@
 // residual its parent got as rebuilt, so a skipped joint inherits its parent's correction and
 // every joint rebuilds within (kBridgeThresholdQ + 1/2) steps of the truth per axis whatever
 // the depth of the tree. Wire layout: schemas/PROTOCOL.md "Runner block", "Bridge".
+//
+// Three lost in a row leave the first of them with no chord to rebuild against (its start was
+// lost too). A client guesses it as the value that bends the motion least (bridge_guess), and
+// the carrier sends the truth's residual against that same guess where the guess misses: a
+// thrust or a landing in the middle of the gap, which no smooth guess can know.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -36,7 +41,11 @@ inline constexpr std::int32_t kBridgeDeepThresholdQ = 16;
 inline constexpr std::uint32_t kMaxBridgeGap = 64;    // ticks, either gap
 inline constexpr std::int32_t kMaxBridgeQ = 1 << 13;  // steps (±4096 units), anything beyond is
                                                       // not motion: nothing is sent
-inline constexpr std::size_t kBridgeDepth = 2;        // snapshots back a runner can rebuild
+inline constexpr std::size_t kBridgeDepth = 2;        // snapshots back a chord residual rebuilds
+// The residual against the guess of the first of three lost, above 8 units (a miss shows as an
+// error step of about half of it a frame; at 6 units a running stride's plant and lift-off
+// would send one in half the snapshots, at 8 in a fifth of them).
+inline constexpr std::int32_t kBridgeGuessThresholdQ = 16;
 
 // One rebuilt snapshot of one runner. The snapshot rebuilt is `gap` ticks before the one
 // carrying it; the chord runs from `chord_gap` ticks before the rebuilt one to the carrier.
@@ -52,11 +61,15 @@ struct BridgeResidual {
 };
 
 // What one runner of a snapshot carries: back[0] rebuilds the previous snapshot, back[1] the
-// one before it.
+// one before it (each against a chord), guess the one before that against bridge_guess (gap
+// kBridgeDepth + 1 strides, chord_gap one stride).
 struct RunnerBridge {
   std::array<std::optional<BridgeResidual>, kBridgeDepth> back{};
+  std::optional<BridgeResidual> guess;
+  bool empty() const { return !back[0] && !back[1] && !guess; }
   friend bool operator==(const RunnerBridge&, const RunnerBridge&) = default;
 };
+static_assert(kBridgeDepth == 2, "RunnerBridge::empty names each level");
 
 // The part of a runner the bridge rebuilds: joints (anchor-relative) and the anchor's distance.
 struct BridgePoint {
@@ -84,6 +97,27 @@ std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
 // The chord plus the residual: the rebuilt snapshot.
 BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to,
                                   const BridgeResidual& residual);
+
+// The first of kBridgeDepth + 1 snapshots lost in a row, `stride` ticks apart, between `from`
+// (the one before it) and the carrier `to` that sent `carried`: per coordinate, the value that
+// bends the motion least (the smallest sum of squared second differences over `before` (one
+// stride before `from`, if known), `from`, it, the others as the carrier's chord residuals
+// rebuild them against it, `to` and `after` (one stride past `to`, if known)). A carrier's
+// residual counts only at its level's gaps (level + 1 strides back, a chord of one stride).
+// Server and client compute it with this one function, so the guess residual rebuilds it.
+BridgePoint bridge_guess(const BridgePoint* before, const BridgePoint& from, const BridgePoint& to,
+                         const BridgePoint* after, const RunnerBridge& carried,
+                         std::uint32_t stride);
+
+// The residual of `truth` against the guess (bridge_guess with `before`, without `after`: the
+// carrier cannot know it), for the snapshot kBridgeDepth + 1 strides before the carrier;
+// nullopt when every part is within the threshold or out of range.
+std::optional<BridgeResidual> make_guess_residual(
+    const BridgePoint& truth, const BridgePoint& guess, std::uint32_t stride,
+    std::int32_t threshold_q = kBridgeGuessThresholdQ);
+
+// The guess plus the residual.
+BridgePoint apply_guess_residual(const BridgePoint& guess, const BridgeResidual& residual);
 
 void write_bridge(BitWriter& out, const RunnerBridge& bridge);
 // False on a corrupt stream (a gap or a value out of range, truncation).

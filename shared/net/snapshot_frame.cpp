@@ -117,10 +117,19 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
   // Frames of a match come in ascending ticks; a server that went back in time starts afresh.
   if (previous && previous->tick_ < tick_) {
     for (const auto& p : previous->recent_) {
-      if (recent_.size() > kBridgeDepth + 1) break;
+      if (recent_.size() >= kRecentFrames) break;
       recent_.push_back(p);
     }
   }
+  // The guess residual needs the frames to the first of three lost and the two before it one
+  // stride apart, as a client's buffer has them (without the second, a guess misses by more
+  // and the residual costs more than what it saves).
+  const Tick stride = recent_.size() > 1 ? tick_ - recent_[1]->tick : 0;
+  std::size_t even = 1;  // recent_[0..even) are one stride apart
+  while (stride > 0 && even < recent_.size() &&
+         recent_[even - 1]->tick - recent_[even]->tick == stride)
+    ++even;
+  constexpr std::size_t kFirstLost = kBridgeDepth + 1, kBefore = kBridgeDepth + 2;
   for (auto& q : runners_) {
     q.bridge = {};
     // back[k] rebuilds recent_[k + 1] against the chord from recent_[k + 2] to this frame.
@@ -135,6 +144,15 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
           make_bridge_residual(*truth, *a, *b, lost.tick - from.tick, tick_ - lost.tick,
                                k == 0 ? kBridgeThresholdQ : kBridgeDeepThresholdQ);
     }
+    // guess rebuilds recent_[3] against the guess a client that lost recent_[1..3] makes.
+    if (even <= kBefore + 1) continue;
+    const BridgePoint* truth = recent_[kFirstLost]->find(q.id);
+    const BridgePoint* from = recent_[kBefore]->find(q.id);
+    const BridgePoint* before = recent_[kBefore + 1]->find(q.id);
+    const BridgePoint* to = own->find(q.id);
+    if (!truth || !from || !before || !to) continue;
+    const BridgePoint guess = bridge_guess(before, *from, *to, nullptr, q.bridge, stride);
+    q.bridge.guess = make_guess_residual(*truth, guess, stride);
   }
 }
 

@@ -133,7 +133,9 @@ class SnapshotFrame {
   std::vector<BrokenTarget> broken_;
   std::optional<RaceStatus> race_;
   std::optional<BoardPage> board_;
-  // This frame's points first, then those of up to kBridgeDepth + 1 frames before it.
+  // This frame's points first, then those of the frames before it: kBridgeDepth + 1 for the
+  // chords, and the two before the first of three lost for its guess.
+  static constexpr std::size_t kRecentFrames = kBridgeDepth + 4;
   std::vector<std::shared_ptr<const BridgePoints>> recent_;
   mutable std::vector<std::optional<BitWriter>> full_;
   mutable std::vector<std::optional<BitWriter>> bridge_;

@@ -270,6 +270,20 @@ TEST(TruthPopMeter, RestartsAndRunnersLeavingTheViewStartOver) {
   uncut.measure(truth);
   EXPECT_EQ(uncut.stats().pops, 1u);
   EXPECT_EQ(uncut.stats().worst_tick, 61.0);
+
+  // A client that lost the snapshot of the restart holds the old run's last pose until the next
+  // one (ticks 60 to 63), while the new run moves on: two runs, not an error step each frame.
+  TruthPopMeter held;
+  for (double r = 50.0; r < 80.0; r += 1.0) {
+    RunnerFrame own = swinging(std::min(r, 59.0) / kTickRate);
+    if (r >= 64.0) own = restarting(r / kTickRate);
+    held.add_frame(r, {own});
+  }
+  held.measure(truth);
+  EXPECT_EQ(held.stats().pops, 0u)
+      << "worst " << held.stats().worst_step << " at " << held.stats().worst_tick;
+  EXPECT_LT(held.stats().worst_step, 2.0);     // the swing moves 6 units a frame
+  EXPECT_GT(held.stats().worst_error, 300.0);  // it was off, and says so
 }
 
 TEST(TruthPopMeter, FramesWaitUntilTheTruthReachesThem) {

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <random>
 
 #include "net/pose_codec.hpp"
@@ -118,14 +119,21 @@ RunnerBridge sample_bridge() {
   r.has_distance = true;
   r.distance = -9;
   b.back[1] = r;
+  r = {};
+  r.gap = 6;
+  r.chord_gap = 2;
+  r.joints = 0b0100'0000'0000'0000;
+  r.joint[14] = {-25, 13};
+  b.guess = r;
   return b;
 }
 
 TEST(BridgeResidual, EncodesAndDecodesExactly) {
-  for (int variant = 0; variant < 4; ++variant) {
+  for (int variant = 0; variant < 7; ++variant) {  // 7: nothing left, written as one bit
     RunnerBridge b = sample_bridge();
     if (variant & 1) b.back[0].reset();
     if (variant & 2) b.back[1].reset();
+    if (variant & 4) b.guess.reset();
     BitWriter w;
     write_bridge(w, b);
     w.write_bits(0x2d, 6);  // whatever follows is left alone
@@ -180,9 +188,10 @@ TEST(BridgeResidual, CorruptOrTruncatedStreamsAreRejected) {
   auto zb = z.take();
   BitReader zin(zb);
   EXPECT_FALSE(read_bridge(zin, out));
-  // "Something follows", then nothing.
+  // "Something follows", then nothing at any of the three levels.
   BitWriter n;
   n.write_bool(true);
+  n.write_bool(false);
   n.write_bool(false);
   n.write_bool(false);
   auto nb = n.take();
@@ -228,18 +237,21 @@ TEST(BridgeResidual, RunnerBlocksCarryThemInBothForms) {
   }
 }
 
-// A real rig landing from a leap, 30 Hz frames of a 60 Hz rig: the snapshot where the chord
-// misses the most (the plant) is rebuilt from its successor's residual within the threshold,
-// where the chord misses by many units.
-TEST(BridgeResidual, ALostSnapshotAtALandingIsRebuiltFromItsSuccessor) {
+// 30 Hz frames of a 60 Hz rig running at cadence 2.8 (runner 1, at the rig's ground travel),
+// with bridge residuals; `input` changes each tick's input, `each` sees the rig after each tick.
+std::vector<std::shared_ptr<const SnapshotFrame>> rig_frames(
+    Tick ticks, const std::function<void(Tick, rig::RigInput&)>& input,
+    const std::function<void(Tick, const rig::RigState&)>& each = {}) {
   rig::RigState state;
   std::shared_ptr<const SnapshotFrame> previous;
   std::vector<std::shared_ptr<const SnapshotFrame>> frames;
-  for (Tick tick = 1; tick <= 240; ++tick) {
+  for (Tick tick = 1; tick <= ticks; ++tick) {
     rig::RigInput in;
-    in.motion = tick >= 60 && tick < 97 ? rig::Motion::Leap : rig::Motion::Run;
+    in.motion = rig::Motion::Run;
     in.cadence = 2.8f;
+    input(tick, in);
     const rig::Pose pose = rig::step_rig(state, in, 1.f / 60.f);
+    if (each) each(tick, state);
     if (tick % 2) continue;
     Snapshot w;
     w.tick = tick;
@@ -252,10 +264,23 @@ TEST(BridgeResidual, ALostSnapshotAtALandingIsRebuiltFromItsSuccessor) {
     frames.push_back(f);
     previous = f;
   }
-  const auto point = [](const SnapshotFrame& f) {
-    const RunnerSnapshot r = rebuild_runner(f.runner(0));
-    return bridge_point(r.pose, r.distance);
-  };
+  return frames;
+}
+
+// Runner 1 of a frame as a client rebuilds it.
+BridgePoint frame_point(const SnapshotFrame& f) {
+  const RunnerSnapshot r = rebuild_runner(f.runner(0));
+  return bridge_point(r.pose, r.distance);
+}
+
+// A real rig landing from a leap, 30 Hz frames of a 60 Hz rig: the snapshot where the chord
+// misses the most (the plant) is rebuilt from its successor's residual within the threshold,
+// where the chord misses by many units.
+TEST(BridgeResidual, ALostSnapshotAtALandingIsRebuiltFromItsSuccessor) {
+  const auto frames = rig_frames(240, [](Tick tick, rig::RigInput& in) {
+    in.motion = tick >= 60 && tick < 97 ? rig::Motion::Leap : rig::Motion::Run;
+  });
+  const auto& point = frame_point;
   float worst_chord = 0.f, worst_rebuilt = 0.f, worst_rebuilt2 = 0.f;
   for (std::size_t i = 3; i < frames.size(); ++i) {
     const BridgePoint lost = point(*frames[i - 1]), from = point(*frames[i - 2]);
@@ -283,6 +308,67 @@ TEST(BridgeResidual, ALostSnapshotAtALandingIsRebuiltFromItsSuccessor) {
   // i−2 within the deeper threshold, i−1 within its own plus half of that.
   const float deep = (static_cast<float>(kBridgeDeepThresholdQ) + 0.5f) * kBridgeStep;
   EXPECT_LE(worst_rebuilt2, kWorstAxis + 0.5f * deep + 1e-3f);
+}
+
+// A real rig's thrust, 30 Hz frames of a 60 Hz rig, three snapshots lost in a row: nothing
+// rebuilds the first of them against a chord (its start was lost too). The guess that bends
+// the motion least misses a thrust's strike by many units; the carrier's residual against that
+// same guess brings it within the threshold, and the other two are then rebuilt against it.
+TEST(BridgeResidual, TheFirstOfThreeLostIsRebuiltFromTheGuessResidual) {
+  std::vector<bool> thrusting;  // per frame: since the frame before
+  bool thrust_since = false;
+  const auto frames = rig_frames(
+      600,
+      [](Tick tick, rig::RigInput& in) {
+        // A thrust now and then, starting at either snapshot phase.
+        in.start_thrust = tick % 100 == 37 || tick % 200 == 88;
+      },
+      [&](Tick tick, const rig::RigState& state) {
+        thrust_since = thrust_since || state.thrust_time >= 0.f;
+        if (tick % 2) return;
+        thrusting.push_back(thrust_since);
+        thrust_since = false;
+      });
+  const auto& point = frame_point;
+  float worst_guess = 0.f, worst_first = 0.f, worst_others = 0.f;
+  std::size_t sent = 0, sent_running = 0, running_frames = 0;
+  for (std::size_t i = 5; i < frames.size(); ++i) {
+    bool running = true;  // no thrust in any frame the guess looks at
+    for (std::size_t k = i - 5; k <= i; ++k) running = running && !thrusting[k];
+    // i−3, i−2 and i−1 lost; i−4 and i−5 before them; i carries.
+    const BridgePoint before = point(*frames[i - 5]), from = point(*frames[i - 4]);
+    const BridgePoint to = point(*frames[i]);
+    const RunnerBridge& b = frames[i]->runner(0).bridge;
+    const BridgePoint guess = bridge_guess(&before, from, to, nullptr, b, 2);
+    const BridgePoint first = b.guess ? apply_guess_residual(guess, *b.guess) : guess;
+    sent += b.guess.has_value();
+    sent_running += running && b.guess.has_value();
+    running_frames += running;
+    const BridgePoint second =
+        b.back[1] ? apply_bridge_residual(first, to, *b.back[1]) : bridge_chord(first, to, 2, 4);
+    const BridgePoint third =
+        b.back[0] ? apply_bridge_residual(second, to, *b.back[0]) : bridge_chord(second, to, 2, 2);
+    const BridgePoint truth = point(*frames[i - 3]);
+    worst_guess = std::max(worst_guess, worst_axis(guess, truth));
+    worst_first = std::max(worst_first, worst_axis(first, truth));
+    worst_others = std::max({worst_others, worst_axis(second, point(*frames[i - 2])),
+                             worst_axis(third, point(*frames[i - 1]))});
+  }
+  std::printf(
+      "  thrusts, three lost: the guess misses by %.2f units, rebuilt %.2f (residual in %zu of "
+      "%zu; in %zu of %zu running alone), the other two %.2f\n",
+      worst_guess, worst_first, sent, frames.size() - 5, sent_running, running_frames,
+      worst_others);
+  const float guess_axis = (static_cast<float>(kBridgeGuessThresholdQ) + 0.5f) * kBridgeStep;
+  EXPECT_GT(worst_guess, 2.f * guess_axis);
+  EXPECT_LE(worst_first, guess_axis + 1e-3f);
+  EXPECT_GT(sent, sent_running);
+  // Running alone bends at each plant and lift-off: a residual in a fifth of the snapshots.
+  EXPECT_GT(running_frames, 100u);
+  EXPECT_LT(sent_running * 3, running_frames);
+  // Each rebuilt against a start within the threshold: within its own plus that start's share.
+  const float deep = (static_cast<float>(kBridgeDeepThresholdQ) + 0.5f) * kBridgeStep;
+  EXPECT_LE(worst_others, deep + guess_axis + 1e-3f);
 }
 
 // The encoder sends residuals only while the client's acks skip snapshots: a clean path pays
