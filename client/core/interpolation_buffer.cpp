@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
+#include <utility>
 
 #include "core/pose_blend.hpp"
 #include "core/treadmill.hpp"
@@ -28,6 +30,72 @@ double fade_factor(double size, double keep, double min_step, double max_step) {
 
 bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
+}
+
+// A bridge point's coordinates one by one: each joint's x and y, then the distance.
+constexpr std::size_t kBridgeCoords = 2 * rig::kJointCount + 1;
+double coord(const net::BridgePoint& p, std::size_t k) {
+  if (k == 2 * rig::kJointCount) return p.distance;
+  const rig::Vec2& j = p.joints[k / 2];
+  return static_cast<double>(k % 2 ? j.y : j.x);
+}
+void set_coord(net::BridgePoint& p, std::size_t k, double v) {
+  if (k == 2 * rig::kJointCount) {
+    p.distance = v;
+    return;
+  }
+  rig::Vec2& j = p.joints[k / 2];
+  (k % 2 ? j.y : j.x) = static_cast<float>(v);
+}
+
+// Four lost in a row: h, then x (the first of three before the carrier n), then the two the
+// carrier's chord residuals rebuild against x. The carrier's guess of x (and its residual) was
+// made from the snapshot before the gap, p, and the true h; per coordinate that guess is affine
+// in h (bridge_guess is: two probes give it), and so are the two after it. h is the value that
+// bends the whole sequence least (q before p and `after` past n if known); x follows from it.
+std::pair<net::BridgePoint, net::BridgePoint> guess_hidden(
+    const net::BridgePoint* q, const net::BridgePoint& p, const net::BridgePoint& n,
+    const net::BridgePoint* after, const net::RunnerBridge& carried, const net::BridgeResidual* res,
+    std::uint32_t st) {
+  net::BridgePoint zero{}, one{};
+  for (auto& j : one.joints) j = {1.f, 1.f};
+  one.distance = 1.0;
+  net::BridgePoint x0 = net::bridge_guess(&p, zero, n, nullptr, carried, st);
+  net::BridgePoint x1 = net::bridge_guess(&p, one, n, nullptr, carried, st);
+  if (res) {
+    x0 = net::apply_guess_residual(x0, *res);
+    x1 = net::apply_guess_residual(x1, *res);
+  }
+  std::array<net::BridgePoint, net::kBridgeDepth> r{};  // each level's residual alone
+  for (std::size_t level = 0; level < net::kBridgeDepth; ++level) {
+    const auto& b = carried.back[level];
+    if (b && b->gap == (level + 1) * st && b->chord_gap == st)
+      r[level] = net::apply_bridge_residual(net::BridgePoint{}, net::BridgePoint{}, *b);
+  }
+  net::BridgePoint h, x;
+  for (std::size_t k = 0; k < kBridgeCoords; ++k) {
+    const double b = coord(x0, k), a = coord(x1, k) - b, nk = coord(n, k), pk = coord(p, k);
+    std::array<net::AffineValue, net::kBridgeDepth + 6> seq{};
+    std::size_t len = 0;
+    if (q) seq[len++] = {0.0, coord(*q, k)};
+    seq[len++] = {0.0, pk};
+    seq[len++] = {1.0, 0.0};
+    net::AffineValue v{a, b};
+    seq[len++] = v;
+    for (std::size_t level = net::kBridgeDepth; level-- > 0;) {
+      const double share = 1.0 / static_cast<double>(level + 2);
+      v = {v.a * (1.0 - share), v.b * (1.0 - share) + share * nk + coord(r[level], k)};
+      seq[len++] = v;
+    }
+    seq[len++] = {0.0, nk};
+    if (after) seq[len++] = {0.0, coord(*after, k)};
+    const double hk =
+        net::least_bending(std::span<const net::AffineValue>(seq.data(), len),
+                           pk + (nk - pk) / static_cast<double>(net::kBridgeDepth + 3));
+    set_coord(h, k, hk);
+    set_coord(x, k, b + a * hk);
+  }
+  return {h, x};
 }
 
 // The lab's readouts between (or, t > 1, past) two frames of one runner, `span` seconds apart.
@@ -196,6 +264,7 @@ void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
     recent_loss_ = 2.0 * config_.lossy_loss;
     last_burst_ = local_time;
     last_long_burst_ = local_time;
+    long_burst_run_ = 3.0;
     extra_intervals_ =
         std::max(0.0, std::max(config_.lossy_delay_intervals, config_.burst_delay_intervals) -
                           config_.delay_intervals);
@@ -211,7 +280,11 @@ void InterpolationBuffer::note_arrival(std::uint32_t tick, double local_time) {
   for (double k = 0; k < n; ++k) recent_loss_ += a * (1.0 - recent_loss_);
   recent_loss_ -= a * recent_loss_;
   if (missing >= 2.0) last_burst_ = local_time;
-  if (missing >= 3.0) last_long_burst_ = local_time;
+  if (missing >= 3.0) {
+    const bool going_on = last_long_burst_ && local_time - *last_long_burst_ < config_.burst_memory;
+    long_burst_run_ = going_on ? std::max(long_burst_run_, missing) : missing;
+    last_long_burst_ = local_time;
+  }
 }
 
 void InterpolationBuffer::note_turns(std::uint32_t tick, const std::vector<RunnerFrame>& runners,
@@ -243,8 +316,10 @@ void InterpolationBuffer::adapt_delay(double dt, double local_time) {
                      local_time - *last_burst_ < config_.burst_memory;
   const bool long_bursts =
       last_long_burst_ && local_time - *last_long_burst_ < config_.burst_memory;
+  const double longer =
+      std::clamp(long_burst_run_ - 3.0, 0.0, std::max(0.0, config_.max_longer_burst_intervals));
   const double lossy_intervals =
-      long_bursts ? std::max(config_.lossy_delay_intervals, config_.burst_delay_intervals)
+      long_bursts ? std::max(config_.lossy_delay_intervals, config_.burst_delay_intervals + longer)
                   : config_.lossy_delay_intervals;
   double goal = lossy ? std::max(0.0, lossy_intervals - config_.delay_intervals) : 0.0;
   if (last_turn_ && local_time - *last_turn_ <= config_.turn_memory) {
@@ -344,57 +419,87 @@ bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tic
   for (auto it = at; it->tick < tick; ++it)
     if (!it->rebuilt) return false;  // a received one between: its residuals say more
   const Snapshot& from = *(at - 1);
-  if (from.tick + st != first || tick != first + (net::kBridgeDepth + 1) * st) return false;
+  // The one before the first of three lost may be lost too (four in a row): it is guessed
+  // with it.
+  const bool hidden = from.tick + 2 * st == first;
+  if ((!hidden && from.tick + st != first) || tick != first + (net::kBridgeDepth + 1) * st)
+    return false;
   const Snapshot* before =
       at - 1 != snapshots_.begin() && (at - 2)->tick + st == from.tick ? &*(at - 2) : nullptr;
   const Snapshot* next = find_snapshot(tick + st);
   if (next && next->rebuilt) next = nullptr;
   const double span = carrier->time - from.time;
-  std::vector<RunnerFrame> runners;
+  const double intervals = static_cast<double>((tick - from.tick) / st);
+  std::vector<RunnerFrame> runners, hidden_runners;
   runners.reserve(carrier->runners.size());
   for (const auto& rb : carrier->runners) {
     const RunnerFrame* ra = from.find(rb.id);
     if (!ra) continue;  // appears with the carrier, as when bridging
     if (teleported(*ra, rb, span)) {
       runners.push_back(*ra);  // a restart steps at the carrier, as when bridging
+      if (hidden) hidden_runners.push_back(*ra);
       continue;
     }
-    RunnerFrame out = blend(*ra, rb, 0.25, span);
+    RunnerFrame out = blend(*ra, rb, (hidden ? 2.0 : 1.0) / intervals, span);
     const RunnerFrame* rn = next ? next->find(rb.id) : nullptr;
-    if (rn && teleported(rb, *rn, span / 4.0)) rn = nullptr;
+    if (rn && teleported(rb, *rn, span / intervals)) rn = nullptr;
     const RunnerFrame* rq = before ? before->find(rb.id) : nullptr;
-    if (rq && teleported(*rq, *ra, span / 4.0)) rq = nullptr;
+    if (rq && teleported(*rq, *ra, span / intervals)) rq = nullptr;
     const net::RunnerBridge* bridge = carrier->bridge(rb.id);
     const net::RunnerBridge carried = bridge ? *bridge : net::RunnerBridge{};
-    // The carrier's residual against its own guess, made from the two before the gap and
-    // without the one after it (which it could not know): that guess plus the residual.
-    // Without one (or without the second before the gap), the guess with all there is.
-    const net::BridgeResidual* res = rq && carried.guess && carried.guess->chord_gap == st &&
-                                             carried.guess->gap == (net::kBridgeDepth + 1) * st
-                                         ? &*carried.guess
-                                         : nullptr;
+    // The carrier's residual against its own guess, made from the two before the first of three
+    // and without the one after the carrier (which it could not know): that guess plus the
+    // residual. Without one (or without the second before the gap), the guess with all there is.
+    const bool gaps = carried.guess && carried.guess->chord_gap == st &&
+                      carried.guess->gap == (net::kBridgeDepth + 1) * st;
+    const net::BridgeResidual* res = gaps && (hidden || rq) ? &*carried.guess : nullptr;
     const auto point = [](const RunnerFrame& f) { return net::bridge_point(f.pose, f.distance); };
     const std::optional<net::BridgePoint> q = rq ? std::optional(point(*rq)) : std::nullopt;
-    const std::optional<net::BridgePoint> n = rn && !res ? std::optional(point(*rn)) : std::nullopt;
-    net::BridgePoint p =
-        net::bridge_guess(q ? &*q : nullptr, point(*ra), point(rb), n ? &*n : nullptr, carried, st);
-    if (res) p = net::apply_guess_residual(p, *res);
-    out.pose.joints = p.joints;
-    out.distance = p.distance;
+    if (hidden) {
+      const std::optional<net::BridgePoint> n = rn ? std::optional(point(*rn)) : std::nullopt;
+      const auto [h, x] = guess_hidden(q ? &*q : nullptr, point(*ra), point(rb), n ? &*n : nullptr,
+                                       carried, res, st);
+      RunnerFrame hf = blend(*ra, rb, 1.0 / intervals, span);
+      hf.pose.joints = h.joints;
+      hf.distance = h.distance;
+      hidden_runners.push_back(hf);
+      out.pose.joints = x.joints;
+      out.distance = x.distance;
+    } else {
+      const std::optional<net::BridgePoint> n =
+          rn && !res ? std::optional(point(*rn)) : std::nullopt;
+      net::BridgePoint p = net::bridge_guess(q ? &*q : nullptr, point(*ra), point(rb),
+                                             n ? &*n : nullptr, carried, st);
+      if (res) p = net::apply_guess_residual(p, *res);
+      out.pose.joints = p.joints;
+      out.distance = p.distance;
+    }
     runners.push_back(out);
   }
-  for (const auto& ra : from.runners)
-    if (!carrier->find(ra.id)) runners.push_back(ra);  // leaves at the carrier
+  for (const auto& ra : from.runners) {
+    if (carrier->find(ra.id)) continue;
+    runners.push_back(ra);  // leaves at the carrier
+    if (hidden) hidden_runners.push_back(ra);
+  }
   std::vector<std::uint32_t> others = others_between(from, *carrier, runners);
+  std::vector<std::uint32_t> hidden_others =
+      hidden ? others_between(from, *carrier, hidden_runners) : std::vector<std::uint32_t>{};
   note_revised(*at);
-  snapshots_.insert(at, Snapshot{.tick = first,
-                                 .time = first / config_.tick_rate,
-                                 .runners = std::move(runners),
-                                 .rebuilt = true,
-                                 .guesses = 2,
-                                 .bridges = {},
-                                 .others = std::move(others)});
-  ++stats_.rebuilt;
+  const auto insert = [this](std::uint32_t t, std::vector<RunnerFrame> rs,
+                             std::vector<std::uint32_t> os) {
+    auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), t,
+                               [](const Snapshot& s, std::uint32_t v) { return s.tick < v; });
+    snapshots_.insert(it, Snapshot{.tick = t,
+                                   .time = t / config_.tick_rate,
+                                   .runners = std::move(rs),
+                                   .rebuilt = true,
+                                   .guesses = 2,
+                                   .bridges = {},
+                                   .others = std::move(os)});
+    ++stats_.rebuilt;
+  };
+  insert(first, std::move(runners), std::move(others));
+  if (hidden) insert(first - st, std::move(hidden_runners), std::move(hidden_others));
   return true;
 }
 
@@ -419,7 +524,11 @@ void InterpolationBuffer::rebuild_lost(std::uint32_t tick) {
     for (std::uint32_t t = first + st; redo && t < tick - st; t += st)
       if (const Snapshot* g = find_snapshot(t); g && (!g->rebuilt || g->guesses == 0)) redo = false;
     if (redo) {
-      for (std::uint32_t t = first; t < tick - st; t += st) {
+      // Four lost in a row: the one before the first was guessed with it, and is again.
+      std::uint32_t from = first;
+      if (const Snapshot* h = find_snapshot(first - st); h && h->rebuilt && h->guesses == 2)
+        from = first - st;
+      for (std::uint32_t t = from; t < tick - st; t += st) {
         auto it = std::lower_bound(snapshots_.begin(), snapshots_.end(), t,
                                    [](const Snapshot& x, std::uint32_t v) { return x.tick < v; });
         if (it == snapshots_.end() || it->tick != t) continue;

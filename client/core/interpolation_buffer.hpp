@@ -91,6 +91,9 @@ struct InterpolationConfig {
   // playback three intervals past the newest before the next one arrives (four apart), plus its
   // jitter, and guessing across it steps by half the change of a limb's speed (13–23 units).
   double burst_delay_intervals = 4.5;
+  // One interval more for each snapshot beyond three in the longest run within burst_memory, up
+  // to this many more (four lost in a row leave the playback four intervals past the newest).
+  double max_longer_burst_intervals = 2.0;
   double lossy_loss = 0.03;
   double loss_memory = 3.0;    // seconds
   double burst_memory = 10.0;  // seconds
@@ -226,7 +229,9 @@ class InterpolationBuffer {
   // Inserts the first of three lost in a row (no chord rebuilds it), before the carrier at
   // `tick`, as the value that bends each joint's motion least given what the carrier rebuilds of
   // the other two (net::bridge_guess), plus the carrier's residual against that guess where it
-  // sent one. False when the gap is not exactly that.
+  // sent one; with the one before it lost too (four in a row), that one as well, as the value
+  // that bends the motion least given the carrier's guess of the first from it. False when the
+  // gap is not exactly one of those.
   bool insert_smoothed(std::uint32_t first, std::uint32_t tick);
   std::uint32_t stride() const;  // ticks between snapshots
   // A rebuilt snapshot's others (Snapshot::others), between `from` and `carrier`.
@@ -267,6 +272,7 @@ class InterpolationBuffer {
   double recent_loss_ = 0.0;
   std::optional<double> last_burst_;       // local time two or more were last lost in a row
   std::optional<double> last_long_burst_;  // the same for three or more
+  double long_burst_run_ = 0.0;            // the longest such run since bursts began, snapshots
   double extra_intervals_ = 0.0;           // above config_.delay_intervals, slewed
   // Turns: per runner, the tick of its newest pose and whether a snapshot since listed it
   // without one; the longest turn (intervals) within turn_memory and when it was seen.

@@ -174,14 +174,11 @@ BridgePoint add_residual(BridgePoint out, const BridgeResidual& residual) {
 using LevelValues = std::array<double, kBridgeDepth>;
 double smoothest_first(std::optional<double> q, double p, double n, std::optional<double> after,
                        const LevelValues& r) {
-  struct Affine {
-    double a, b;  // value = a·x + b
-  };
-  std::array<Affine, kBridgeDepth + 5> seq{};
+  std::array<AffineValue, kBridgeDepth + 5> seq{};
   std::size_t len = 0;
   if (q) seq[len++] = {0.0, *q};
   seq[len++] = {0.0, p};
-  Affine v{1.0, 0.0};
+  AffineValue v{1.0, 0.0};
   seq[len++] = v;
   for (std::size_t level = kBridgeDepth; level-- > 0;) {
     const double share = 1.0 / static_cast<double>(level + 2);  // bridge_share(stride, ...)
@@ -190,17 +187,21 @@ double smoothest_first(std::optional<double> q, double p, double n, std::optiona
   }
   seq[len++] = {0.0, n};
   if (after) seq[len++] = {0.0, *after};
+  const double chord = p + (n - p) / static_cast<double>(kBridgeDepth + 2);
+  return least_bending(std::span<const AffineValue>(seq.data(), len), chord);
+}
+}  // namespace
+
+double least_bending(std::span<const AffineValue> seq, double fallback) {
   double aa = 0.0, ab = 0.0;
-  for (std::size_t k = 1; k + 1 < len; ++k) {
+  for (std::size_t k = 1; k + 1 < seq.size(); ++k) {
     const double a = seq[k - 1].a - 2.0 * seq[k].a + seq[k + 1].a;
     const double b = seq[k - 1].b - 2.0 * seq[k].b + seq[k + 1].b;
     aa += a * a;
     ab += a * b;
   }
-  const double chord = p + (n - p) / static_cast<double>(kBridgeDepth + 2);
-  return aa > 0.0 ? -ab / aa : chord;
+  return aa > 0.0 ? -ab / aa : fallback;
 }
-}  // namespace
 
 std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
                                                    const BridgePoint& from, const BridgePoint& to,

@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "net/bit_stream.hpp"
 #include "rig/pose.hpp"
@@ -97,6 +98,15 @@ std::optional<BridgeResidual> make_bridge_residual(const BridgePoint& truth,
 // The chord plus the residual: the rebuilt snapshot.
 BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to,
                                   const BridgeResidual& residual);
+
+// One value of a sequence as a·x + b of one unknown x.
+struct AffineValue {
+  double a = 0.0, b = 0.0;
+};
+// The x that bends the sequence least (the smallest sum of squared second differences
+// (v[k−1] − 2·v[k] + v[k+1])² over its inner values): −Σ a·b / Σ a² of those differences, in
+// IEEE double; `fallback` when none depends on x.
+double least_bending(std::span<const AffineValue> seq, double fallback);
 
 // The first of kBridgeDepth + 1 snapshots lost in a row, `stride` ticks apart, between `from`
 // (the one before it) and the carrier `to` that sent `carried`: per coordinate, the value that
