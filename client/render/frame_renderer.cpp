@@ -137,7 +137,7 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
 
   const std::span<const SceneObstacle> obstacles =
       in.lab_stage ? std::span<const SceneObstacle>{} : in.obstacles;
-  scene_.append_obstacles(world_, obstacles, cam, world);
+  scene_.append_obstacles(world_, obstacles, cam, world, SceneRenderer::ObstaclePass::BehindFigure);
   const FigureStyle player = player_style();
   const FigureView* followed = nullptr;
   for (const FigureView& f : in.runners) {
@@ -149,6 +149,8 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
   }
   if (followed != nullptr)
     append_smear(world_, in.smear, Placement{{static_cast<float>(followed->x - cam), 0.f}, 1.f});
+  scene_.append_obstacles(world_, obstacles, cam, world,
+                          SceneRenderer::ObstaclePass::InFrontOfFigure);
   append_dust(in, ground);
   scene_.append_bursts(world_, obstacles, cam, world);
   if (in.skeleton_overlay && followed != nullptr) {

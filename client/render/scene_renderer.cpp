@@ -177,9 +177,11 @@ void SceneRenderer::append_dots(VertexBatch& out, const sf::View& view, double c
 }
 
 void SceneRenderer::append_obstacles(VertexBatch& out, std::span<const SceneObstacle> obstacles,
-                                     double camera_x, const sf::View& view) {
+                                     double camera_x, const sf::View& view, ObstaclePass pass) {
   const ViewBox b = box_of(view);
   for (const SceneObstacle& o : obstacles) {
+    const bool in_front = o.kind != ObstacleKind::Hurdle && !o.broken;
+    if (in_front != (pass == ObstaclePass::InFrontOfFigure)) continue;
     const float x = view_x(o.x, camera_x);
     if (x < b.left - 80.f || x > b.right() + 80.f) continue;
     if (o.kind == ObstacleKind::Hurdle)

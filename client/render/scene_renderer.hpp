@@ -40,9 +40,13 @@ class SceneRenderer {
   // so they move exactly as the ground does, and the far layers by their parallax share of it;
   // `time` (s) only drifts the clouds.
   void append_background(VertexBatch& out, const sf::View& view, double ground_x, float time);
+  // Which obstacles a pass draws. The followed figure is drawn between the two: hurdles (jumped
+  // over, toppled) and the stumps of broken targets behind it, standing straw targets in front,
+  // so that a spear held into an unbroken sheaf goes into the straw instead of across it.
+  enum class ObstaclePass { BehindFigure, InFrontOfFigure };
   // Hurdles and straw targets on the lane line (broken targets keep a stump).
   void append_obstacles(VertexBatch& out, std::span<const SceneObstacle> obstacles, double camera_x,
-                        const sf::View& view);
+                        const sf::View& view, ObstaclePass pass);
   // The straw flying off broken targets.
   void append_bursts(VertexBatch& out, std::span<const SceneObstacle> obstacles, double camera_x,
                      const sf::View& view);

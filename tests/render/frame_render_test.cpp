@@ -426,6 +426,47 @@ TEST_F(FrameRender, LabGroundScrollsUnderAFigureThatStays) {
   EXPECT_GT(moved, 60);  // the treadmill moved the dots, the camera did not move
 }
 
+TEST_F(FrameRender, ASpearHeldIntoAStandingTargetGoesIntoTheStraw) {
+  // The sim crashes a runner at a target's near face by its body; the spear held forward reaches
+  // into the sheaf first. Drawn over the straw it would cross in front of an unbroken target;
+  // the standing sheaf is drawn in front of the followed figure, so the shaft goes into it. A
+  // hurdle stays behind the figure (its legs pass over it).
+  sf::RenderTexture& t = target(1280, 720);
+  const auto views = testing::views_of(testing::animate_runners(1, rig::Motion::Run, 1.3f));
+  const rig::Pose& pose = views[0].pose;
+  const rig::Vec2 tail = pose[Joint::SpearTail], tip = pose[Joint::SpearTip];
+  const rig::Vec2 into = tail + (tip - tail) * 0.7f;  // where the sheaf's axis meets the shaft
+  constexpr float kWidth = 24.f;
+  const double near_face = views[0].x + into.x - kWidth / 2.f;
+  const std::vector<SceneObstacle> target_there{
+      {4, ObstacleKind::StrawTarget, near_face, 150.f, kWidth, false, 0.f}};
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image spear = draw(t, in);  // no obstacle: the shaft is drawn there
+  in.obstacles = target_there;
+  const sf::Image into_straw = draw(t, in);
+  FrameInputs no_runner = in;
+  no_runner.runners = {};
+  const sf::Image straw = draw(t, no_runner);
+  const sf::View view = world_view(t.getSize());
+  const sf::Vector2i p = t.mapCoordsToPixel({into.x, into.y}, view);
+  const auto at = [&](const sf::Image& img) {
+    return img.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));
+  };
+  EXPECT_GT(colour_distance(at(spear), at(straw)),
+            60);  // the shaft is there, and looks unlike straw
+  EXPECT_LT(colour_distance(at(into_straw), at(straw)), 20);  // and inside the sheaf it is hidden
+  // The same runner before a hurdle under its feet: the figure over the hurdle.
+  const rig::Vec2 foot = pose[Joint::FootNear];
+  const std::vector<SceneObstacle> hurdle_there{
+      {5, ObstacleKind::Hurdle, views[0].x + foot.x - 10.0, 60.f, 20.f, false, 0.f}};
+  in.obstacles = hurdle_there;
+  const sf::Image over_hurdle = draw(t, in);
+  const sf::Vector2i f = t.mapCoordsToPixel({foot.x, foot.y - 4.f}, view);
+  EXPECT_LT(luminance(darkest_near(over_hurdle, f.x, f.y, 1)), 70.f);  // the foot's ink
+}
+
 TEST_F(FrameRender, BrokenTargetBurstsIntoStraw) {
   sf::RenderTexture& t = target(800, 450);
   std::vector<SceneObstacle> intact{
