@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <span>
-#include <utility>
 
 #include "core/pose_blend.hpp"
 #include "core/treadmill.hpp"
@@ -30,72 +28,6 @@ double fade_factor(double size, double keep, double min_step, double max_step) {
 
 bool teleported(const RunnerFrame& a, const RunnerFrame& b, double dt) {
   return std::abs(b.distance - a.distance) > kMaxSpeed * dt + 10.0;
-}
-
-// A bridge point's coordinates one by one: each joint's x and y, then the distance.
-constexpr std::size_t kBridgeCoords = 2 * rig::kJointCount + 1;
-double coord(const net::BridgePoint& p, std::size_t k) {
-  if (k == 2 * rig::kJointCount) return p.distance;
-  const rig::Vec2& j = p.joints[k / 2];
-  return static_cast<double>(k % 2 ? j.y : j.x);
-}
-void set_coord(net::BridgePoint& p, std::size_t k, double v) {
-  if (k == 2 * rig::kJointCount) {
-    p.distance = v;
-    return;
-  }
-  rig::Vec2& j = p.joints[k / 2];
-  (k % 2 ? j.y : j.x) = static_cast<float>(v);
-}
-
-// Four lost in a row: h, then x (the first of three before the carrier n), then the two the
-// carrier's chord residuals rebuild against x. The carrier's guess of x (and its residual) was
-// made from the snapshot before the gap, p, and the true h; per coordinate that guess is affine
-// in h (bridge_guess is: two probes give it), and so are the two after it. h is the value that
-// bends the whole sequence least (q before p and `after` past n if known); x follows from it.
-std::pair<net::BridgePoint, net::BridgePoint> guess_hidden(
-    const net::BridgePoint* q, const net::BridgePoint& p, const net::BridgePoint& n,
-    const net::BridgePoint* after, const net::RunnerBridge& carried, const net::BridgeResidual* res,
-    std::uint32_t st) {
-  net::BridgePoint zero{}, one{};
-  for (auto& j : one.joints) j = {1.f, 1.f};
-  one.distance = 1.0;
-  net::BridgePoint x0 = net::bridge_guess(&p, zero, n, nullptr, carried, st);
-  net::BridgePoint x1 = net::bridge_guess(&p, one, n, nullptr, carried, st);
-  if (res) {
-    x0 = net::apply_guess_residual(x0, *res);
-    x1 = net::apply_guess_residual(x1, *res);
-  }
-  std::array<net::BridgePoint, net::kBridgeDepth> r{};  // each level's residual alone
-  for (std::size_t level = 0; level < net::kBridgeDepth; ++level) {
-    const auto& b = carried.back[level];
-    if (b && b->gap == (level + 1) * st && b->chord_gap == st)
-      r[level] = net::apply_bridge_residual(net::BridgePoint{}, net::BridgePoint{}, *b);
-  }
-  net::BridgePoint h, x;
-  for (std::size_t k = 0; k < kBridgeCoords; ++k) {
-    const double b = coord(x0, k), a = coord(x1, k) - b, nk = coord(n, k), pk = coord(p, k);
-    std::array<net::AffineValue, net::kBridgeDepth + 6> seq{};
-    std::size_t len = 0;
-    if (q) seq[len++] = {0.0, coord(*q, k)};
-    seq[len++] = {0.0, pk};
-    seq[len++] = {1.0, 0.0};
-    net::AffineValue v{a, b};
-    seq[len++] = v;
-    for (std::size_t level = net::kBridgeDepth; level-- > 0;) {
-      const double share = 1.0 / static_cast<double>(level + 2);
-      v = {v.a * (1.0 - share), v.b * (1.0 - share) + share * nk + coord(r[level], k)};
-      seq[len++] = v;
-    }
-    seq[len++] = {0.0, nk};
-    if (after) seq[len++] = {0.0, coord(*after, k)};
-    const double hk =
-        net::least_bending(std::span<const net::AffineValue>(seq.data(), len),
-                           pk + (nk - pk) / static_cast<double>(net::kBridgeDepth + 3));
-    set_coord(h, k, hk);
-    set_coord(x, k, b + a * hk);
-  }
-  return {h, x};
 }
 
 // The lab's readouts between (or, t > 1, past) two frames of one runner, `span` seconds apart.
@@ -457,8 +389,11 @@ bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tic
     const std::optional<net::BridgePoint> q = rq ? std::optional(point(*rq)) : std::nullopt;
     if (hidden) {
       const std::optional<net::BridgePoint> n = rn ? std::optional(point(*rn)) : std::nullopt;
-      const auto [h, x] = guess_hidden(q ? &*q : nullptr, point(*ra), point(rb), n ? &*n : nullptr,
-                                       carried, res, st);
+      const net::BridgePoint pa = point(*ra), pb = point(rb);
+      const net::BridgePoint h =
+          net::bridge_guess_hidden(q ? &*q : nullptr, pa, pb, n ? &*n : nullptr, carried, res, st);
+      net::BridgePoint x = net::bridge_guess(&pa, h, pb, nullptr, carried, st);
+      if (res) x = net::apply_guess_residual(x, *res);
       RunnerFrame hf = blend(*ra, rb, 1.0 / intervals, span);
       hf.pose.joints = h.joints;
       hf.distance = h.distance;

@@ -172,23 +172,47 @@ BridgePoint add_residual(BridgePoint out, const BridgeResidual& residual) {
 // puts the one rebuilt at level L that far off the chord from the one before it to n (0 when
 // it sent none: within the threshold of the chord).
 using LevelValues = std::array<double, kBridgeDepth>;
-double smoothest_first(std::optional<double> q, double p, double n, std::optional<double> after,
-                       const LevelValues& r) {
-  std::array<AffineValue, kBridgeDepth + 5> seq{};
-  std::size_t len = 0;
-  if (q) seq[len++] = {0.0, *q};
-  seq[len++] = {0.0, p};
-  AffineValue v{1.0, 0.0};
-  seq[len++] = v;
-  for (std::size_t level = kBridgeDepth; level-- > 0;) {
-    const double share = 1.0 / static_cast<double>(level + 2);  // bridge_share(stride, ...)
-    v = {v.a * (1.0 - share), v.b * (1.0 - share) + share * n + r[level]};
-    seq[len++] = v;
+
+// A sequence of values, each affine in one unknown, to bend least.
+struct Sequence {
+  std::array<AffineValue, kBridgeDepth + 6> values{};
+  std::size_t size = 0;
+  void push(AffineValue v) { values[size++] = v; }
+  void push_known(std::optional<double> v) {
+    if (v) push({0.0, *v});
   }
-  seq[len++] = {0.0, n};
-  if (after) seq[len++] = {0.0, *after};
-  const double chord = p + (n - p) / static_cast<double>(kBridgeDepth + 2);
-  return least_bending(std::span<const AffineValue>(seq.data(), len), chord);
+  // The first of three lost (`first`), then the ones the carrier's chord residuals r rebuild
+  // after it, each against the chord from the one before to the carrier n, then n.
+  void push_from_first(AffineValue first, double n, const LevelValues& r) {
+    push(first);
+    for (std::size_t level = kBridgeDepth; level-- > 0;) {
+      const double share = 1.0 / static_cast<double>(level + 2);  // bridge_share(stride, ...)
+      first = {first.a * (1.0 - share), first.b * (1.0 - share) + share * n + r[level]};
+      push(first);
+    }
+    push({0.0, n});
+  }
+  double least_bending(double fallback) const {
+    return net::least_bending(std::span<const AffineValue>(values.data(), size), fallback);
+  }
+};
+
+// Each level's chord residual alone (against zero), where its gaps fit one stride; else zero.
+std::array<BridgePoint, kBridgeDepth> level_offsets(const RunnerBridge& carried,
+                                                    std::uint32_t stride);
+
+// A point whose every coordinate is solve(get), get reading that coordinate of a point.
+template <class Solve>
+BridgePoint per_coordinate(const Solve& solve) {
+  BridgePoint out;
+  for (std::size_t j = 0; j < rig::kJointCount; ++j) {
+    out.joints[j].x = static_cast<float>(
+        solve([j](const BridgePoint& f) { return static_cast<double>(f.joints[j].x); }));
+    out.joints[j].y = static_cast<float>(
+        solve([j](const BridgePoint& f) { return static_cast<double>(f.joints[j].y); }));
+  }
+  out.distance = solve([](const BridgePoint& f) { return f.distance; });
+  return out;
 }
 }  // namespace
 
@@ -217,30 +241,63 @@ BridgePoint apply_bridge_residual(const BridgePoint& from, const BridgePoint& to
   return add_residual(bridge_chord(from, to, residual.chord_gap, residual.gap), residual);
 }
 
-BridgePoint bridge_guess(const BridgePoint* before, const BridgePoint& from, const BridgePoint& to,
-                         const BridgePoint* after, const RunnerBridge& carried,
-                         std::uint32_t stride) {
-  std::array<BridgePoint, kBridgeDepth> r{};  // each level's residual alone (against zero)
+namespace {
+std::array<BridgePoint, kBridgeDepth> level_offsets(const RunnerBridge& carried,
+                                                    std::uint32_t stride) {
+  std::array<BridgePoint, kBridgeDepth> r{};
   for (std::size_t level = 0; level < kBridgeDepth; ++level) {
     const auto& res = carried.back[level];
     if (res && res->gap == (level + 1) * stride && res->chord_gap == stride)
       r[level] = add_residual(BridgePoint{}, *res);
   }
-  const auto solve = [&](auto get) {
+  return r;
+}
+}  // namespace
+
+BridgePoint bridge_guess(const BridgePoint* before, const BridgePoint& from, const BridgePoint& to,
+                         const BridgePoint* after, const RunnerBridge& carried,
+                         std::uint32_t stride) {
+  const auto r = level_offsets(carried, stride);
+  return per_coordinate([&](auto get) {
     LevelValues rv{};
     for (std::size_t level = 0; level < kBridgeDepth; ++level) rv[level] = get(r[level]);
-    return smoothest_first(before ? std::optional<double>(get(*before)) : std::nullopt, get(from),
-                           get(to), after ? std::optional<double>(get(*after)) : std::nullopt, rv);
-  };
-  BridgePoint out;
-  for (std::size_t j = 0; j < rig::kJointCount; ++j) {
-    out.joints[j].x = static_cast<float>(
-        solve([j](const BridgePoint& f) { return static_cast<double>(f.joints[j].x); }));
-    out.joints[j].y = static_cast<float>(
-        solve([j](const BridgePoint& f) { return static_cast<double>(f.joints[j].y); }));
+    const double p = get(from), n = get(to);
+    Sequence seq;
+    seq.push_known(before ? std::optional(get(*before)) : std::nullopt);
+    seq.push({0.0, p});
+    seq.push_from_first({1.0, 0.0}, n, rv);
+    seq.push_known(after ? std::optional(get(*after)) : std::nullopt);
+    return seq.least_bending(p + (n - p) / static_cast<double>(kBridgeDepth + 2));
+  });
+}
+
+BridgePoint bridge_guess_hidden(const BridgePoint* before, const BridgePoint& from,
+                                const BridgePoint& to, const BridgePoint* after,
+                                const RunnerBridge& carried, const BridgeResidual* guess_residual,
+                                std::uint32_t stride) {
+  // The carrier's guess of the first of three at h = 0 and h = 1 in every coordinate.
+  BridgePoint zero{}, one{};
+  for (auto& j : one.joints) j = {1.f, 1.f};
+  one.distance = 1.0;
+  BridgePoint x0 = bridge_guess(&from, zero, to, nullptr, carried, stride);
+  BridgePoint x1 = bridge_guess(&from, one, to, nullptr, carried, stride);
+  if (guess_residual) {
+    x0 = add_residual(x0, *guess_residual);
+    x1 = add_residual(x1, *guess_residual);
   }
-  out.distance = solve([](const BridgePoint& f) { return f.distance; });
-  return out;
+  const auto r = level_offsets(carried, stride);
+  return per_coordinate([&](auto get) {
+    LevelValues rv{};
+    for (std::size_t level = 0; level < kBridgeDepth; ++level) rv[level] = get(r[level]);
+    const double b = get(x0), a = get(x1) - b, p = get(from), n = get(to);
+    Sequence seq;
+    seq.push_known(before ? std::optional(get(*before)) : std::nullopt);
+    seq.push({0.0, p});
+    seq.push({1.0, 0.0});  // h
+    seq.push_from_first({a, b}, n, rv);
+    seq.push_known(after ? std::optional(get(*after)) : std::nullopt);
+    return seq.least_bending(p + (n - p) / static_cast<double>(kBridgeDepth + 3));
+  });
 }
 
 std::optional<BridgeResidual> make_guess_residual(const BridgePoint& truth,

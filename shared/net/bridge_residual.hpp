@@ -119,6 +119,17 @@ BridgePoint bridge_guess(const BridgePoint* before, const BridgePoint& from, con
                          const BridgePoint* after, const RunnerBridge& carried,
                          std::uint32_t stride);
 
+// Four lost in a row: h, the one before the first of three, one stride after `from`. The
+// carrier's guess of the first of three was made from `from` and the true h (plus
+// `guess_residual`, when it applies): per coordinate it is affine in h, and so are the two the
+// chord residuals rebuild after it. h is the value that bends `before`, `from`, h, the first of
+// three, those two, `to` (and `after`) least; the first of three then follows from it
+// (bridge_guess from `from` and h, plus the residual).
+BridgePoint bridge_guess_hidden(const BridgePoint* before, const BridgePoint& from,
+                                const BridgePoint& to, const BridgePoint* after,
+                                const RunnerBridge& carried, const BridgeResidual* guess_residual,
+                                std::uint32_t stride);
+
 // The residual of `truth` against the guess (bridge_guess with `before`, without `after`: the
 // carrier cannot know it), for the snapshot kBridgeDepth + 1 strides before the carrier;
 // nullopt when every part is within the threshold or out of range.
