@@ -129,8 +129,10 @@ void LoadClient::take_snapshots(double now) {
       if (trace_) {
         std::fprintf(trace_.get(), "S %.4f tick=%u", now, s.tick);
         for (const auto& f : frames)
-          for (std::size_t l = 0; l <= net::kBridgeDepth; ++l) {  // the last: the guess's
-            const auto& b = l < net::kBridgeDepth ? f.bridge.back[l] : f.bridge.guess;
+          for (std::size_t l = 0; l < net::kBridgeDepth + 2; ++l) {  // the last two: guesses'
+            const auto& b = l < net::kBridgeDepth    ? f.bridge.back[l]
+                            : l == net::kBridgeDepth ? f.bridge.guess
+                                                     : f.bridge.hidden;
             if (b)
               std::fprintf(trace_.get(), " %u:L%zu g%u c%u j%04x", f.id, l, b->gap, b->chord_gap,
                            b->joints);

@@ -388,10 +388,17 @@ bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tic
     const auto point = [](const RunnerFrame& f) { return net::bridge_point(f.pose, f.distance); };
     const std::optional<net::BridgePoint> q = rq ? std::optional(point(*rq)) : std::nullopt;
     if (hidden) {
-      const std::optional<net::BridgePoint> n = rn ? std::optional(point(*rn)) : std::nullopt;
+      // The carrier's residual against its guess of the one before the first of three (made
+      // with the one before the gap's start, without the one after the carrier), when sent.
+      const bool hidden_gaps = carried.hidden && carried.hidden->chord_gap == st &&
+                               carried.hidden->gap == (net::kBridgeDepth + 2) * st;
+      const net::BridgeResidual* hres = hidden_gaps && rq ? &*carried.hidden : nullptr;
+      const std::optional<net::BridgePoint> n =
+          rn && !hres ? std::optional(point(*rn)) : std::nullopt;
       const net::BridgePoint pa = point(*ra), pb = point(rb);
-      const net::BridgePoint h =
+      net::BridgePoint h =
           net::bridge_guess_hidden(q ? &*q : nullptr, pa, pb, n ? &*n : nullptr, carried, res, st);
+      if (hres) h = net::apply_guess_residual(h, *hres);
       net::BridgePoint x = net::bridge_guess(&pa, h, pb, nullptr, carried, st);
       if (res) x = net::apply_guess_residual(x, *res);
       RunnerFrame hf = blend(*ra, rb, 1.0 / intervals, span);

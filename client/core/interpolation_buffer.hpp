@@ -18,7 +18,7 @@
 // one that had to guess (three lost in a row: nothing carries the first) is rebuilt again when a
 // late snapshot says more. Two lost in a row would leave two intervals of delay running past
 // the newest snapshot before the next arrives; while recent loss is high and has come in runs,
-// the delay rises (three and a half intervals, four and a half after three lost in a row;
+// the delay rises (three and a half intervals, five after three lost in a row;
 // slowly, by the same rate steering, so the shown time never steps) and falls back once the
 // path is clean; a new buffer starts at the highest, until the path shows itself better.
 //
@@ -90,7 +90,10 @@ struct InterpolationConfig {
   // The same with three or more lost in a row within burst_memory: a run of three leaves the
   // playback three intervals past the newest before the next one arrives (four apart), plus its
   // jitter, and guessing across it steps by half the change of a limb's speed (13–23 units).
-  double burst_delay_intervals = 4.5;
+  // Five, not four and a half: the first run of four (before the delay rises for it, below)
+  // leaves the next one five intervals apart, and at four and a half a carrier a little late
+  // came after playback had passed the newest (8.8 units a frame in a netsim run at 10 % loss).
+  double burst_delay_intervals = 5.0;
   // One interval more for each snapshot beyond three in the longest run within burst_memory, up
   // to this many more (four lost in a row leave the playback four intervals past the newest).
   double max_longer_burst_intervals = 2.0;

@@ -300,23 +300,47 @@ BridgePoint bridge_guess_hidden(const BridgePoint* before, const BridgePoint& fr
   });
 }
 
+namespace {
+// The residual of `truth` against a guess of the snapshot `strides` strides before the carrier.
+std::optional<BridgeResidual> residual_strides_back(const BridgePoint& truth,
+                                                    const BridgePoint& guess, std::uint32_t stride,
+                                                    std::size_t strides, std::int32_t threshold_q) {
+  const auto gap = static_cast<std::uint64_t>(stride) * strides;
+  if (gap > kMaxBridgeGap) return std::nullopt;
+  return residual_against(truth, guess, stride, static_cast<std::uint32_t>(gap), threshold_q);
+}
+}  // namespace
+
 std::optional<BridgeResidual> make_guess_residual(const BridgePoint& truth,
                                                   const BridgePoint& guess, std::uint32_t stride,
                                                   std::int32_t threshold_q) {
-  const auto gap = static_cast<std::uint64_t>(stride) * (kBridgeDepth + 1);
-  if (gap > kMaxBridgeGap) return std::nullopt;
-  return residual_against(truth, guess, stride, static_cast<std::uint32_t>(gap), threshold_q);
+  return residual_strides_back(truth, guess, stride, kBridgeDepth + 1, threshold_q);
+}
+
+std::optional<BridgeResidual> make_hidden_residual(const BridgePoint& truth,
+                                                   const BridgePoint& guess, std::uint32_t stride,
+                                                   std::int32_t threshold_q) {
+  return residual_strides_back(truth, guess, stride, kBridgeDepth + 2, threshold_q);
 }
 
 BridgePoint apply_guess_residual(const BridgePoint& guess, const BridgeResidual& residual) {
   return add_residual(guess, residual);
 }
 
+namespace {
+// Level L of the wire: the chord residuals, then the two guesses.
+constexpr std::size_t kLevels = kBridgeDepth + 2;
+template <typename Bridge>
+auto& level_of(Bridge& b, std::size_t level) {
+  return level < kBridgeDepth ? b.back[level] : level == kBridgeDepth ? b.guess : b.hidden;
+}
+}  // namespace
+
 void write_bridge(BitWriter& out, const RunnerBridge& bridge) {
   out.write_bool(!bridge.empty());
   if (bridge.empty()) return;
-  for (std::size_t level = 0; level <= kBridgeDepth; ++level) {
-    const auto& b = level < kBridgeDepth ? bridge.back[level] : bridge.guess;
+  for (std::size_t level = 0; level < kLevels; ++level) {
+    const auto& b = level_of(bridge, level);
     out.write_bool(b.has_value());
     if (b) write_residual(out, *b, level);
   }
@@ -325,11 +349,11 @@ void write_bridge(BitWriter& out, const RunnerBridge& bridge) {
 bool read_bridge(BitReader& in, RunnerBridge& bridge) {
   bridge = {};
   if (!in.read_bool()) return in.ok();
-  for (std::size_t level = 0; level <= kBridgeDepth; ++level) {
+  for (std::size_t level = 0; level < kLevels; ++level) {
     if (!in.read_bool()) continue;
     BridgeResidual r;
     if (!read_residual(in, r, level)) return false;
-    (level < kBridgeDepth ? bridge.back[level] : bridge.guess) = r;
+    level_of(bridge, level) = r;
   }
   // "Something follows" and then nothing is not how it is written.
   return in.ok() && !bridge.empty();

@@ -24,6 +24,12 @@
 // lost too). A client guesses it as the value that bends the motion least (bridge_guess), and
 // the carrier sends the truth's residual against that same guess where the guess misses: a
 // thrust or a landing in the middle of the gap, which no smooth guess can know.
+//
+// Four lost in a row leave the one before those three to be guessed with them
+// (bridge_guess_hidden). Its residual against that guess goes only to a client that may be in
+// such a run: one whose newest acknowledged snapshot is older than it (the encoder's choice,
+// net/snapshot_encoder.hpp), so that a path losing a tenth of its snapshots pays for it in about
+// a third of them instead of all.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -47,6 +53,8 @@ inline constexpr std::size_t kBridgeDepth = 2;        // snapshots back a chord 
 // error step of about half of it a frame; at 6 units a running stride's plant and lift-off
 // would send one in half the snapshots, at 8 in a fifth of them).
 inline constexpr std::int32_t kBridgeGuessThresholdQ = 16;
+// The same for the one before the first of three (four lost in a row): 8 units.
+inline constexpr std::int32_t kBridgeHiddenThresholdQ = 12;
 
 // One rebuilt snapshot of one runner. The snapshot rebuilt is `gap` ticks before the one
 // carrying it; the chord runs from `chord_gap` ticks before the rebuilt one to the carrier.
@@ -63,11 +71,13 @@ struct BridgeResidual {
 
 // What one runner of a snapshot carries: back[0] rebuilds the previous snapshot, back[1] the
 // one before it (each against a chord), guess the one before that against bridge_guess (gap
-// kBridgeDepth + 1 strides, chord_gap one stride).
+// kBridgeDepth + 1 strides, chord_gap one stride), hidden the one before that against
+// bridge_guess_hidden (gap kBridgeDepth + 2 strides, chord_gap one stride).
 struct RunnerBridge {
   std::array<std::optional<BridgeResidual>, kBridgeDepth> back{};
   std::optional<BridgeResidual> guess;
-  bool empty() const { return !back[0] && !back[1] && !guess; }
+  std::optional<BridgeResidual> hidden;
+  bool empty() const { return !back[0] && !back[1] && !guess && !hidden; }
   friend bool operator==(const RunnerBridge&, const RunnerBridge&) = default;
 };
 static_assert(kBridgeDepth == 2, "RunnerBridge::empty names each level");
@@ -137,7 +147,14 @@ std::optional<BridgeResidual> make_guess_residual(
     const BridgePoint& truth, const BridgePoint& guess, std::uint32_t stride,
     std::int32_t threshold_q = kBridgeGuessThresholdQ);
 
-// The guess plus the residual.
+// The residual of `truth` against bridge_guess_hidden (with `before`, without `after`; the
+// carrier's own levels and guess residual as sent), for the snapshot kBridgeDepth + 2 strides
+// before the carrier; nullopt when every part is within the threshold or out of range.
+std::optional<BridgeResidual> make_hidden_residual(
+    const BridgePoint& truth, const BridgePoint& guess, std::uint32_t stride,
+    std::int32_t threshold_q = kBridgeHiddenThresholdQ);
+
+// The guess plus the residual (either guess: the first of three, or the one before it).
 BridgePoint apply_guess_residual(const BridgePoint& guess, const BridgeResidual& residual);
 
 void write_bridge(BitWriter& out, const RunnerBridge& bridge);

@@ -112,7 +112,7 @@ std::size_t SnapshotEncoder::add_full(const SnapshotFrame& frame, const Sent* ba
         bits = &deltas->bits(i);
     }
     if (!bits) bits = &frame.full_bits(i);
-    const BitWriter& bridge = bridges ? frame.bridge_bits(i) : no_bridge;
+    const BitWriter& bridge = bridges ? frame.bridge_bits(i, hidden_) : no_bridge;
     // Whole bytes count: the block is padded to a byte at the end.
     if ((block.bit_count() + bits->bit_count() + bridge.bit_count() + reserved + 7) / 8 * 8 >
         budget_bits) {
@@ -140,6 +140,12 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   while (!history_.empty() && history_.front().frame->tick() + kMaxBaselineAgeTicks < frame.tick())
     history_.pop_front();
   if (roll_until_ && *roll_until_ > frame.tick() + kRollHoldTicks) roll_until_.reset();
+
+  // Four lost in a row end at this frame only for a client that has not acknowledged the one
+  // before the first of three (or anything newer) yet, and that holds what precedes them (it
+  // acknowledged something: a new client has no run to bridge).
+  hidden_ = frame.hidden_tick() && acked_ && *acked_ < *frame.hidden_tick();
+  if (hidden_ && sends_bridges()) ++stats_.hidden_snapshots;
 
   const Sent* baseline = nullptr;
   if (acked_) {
@@ -244,7 +250,7 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     for (std::size_t k = 0; k < std::min(focus.reserved, order.size()); ++k)
       if (order[k] < frame.size())
         reserve += frame.full_bits(order[k]).bit_count() + 8 +
-                   (sends_bridges() ? frame.bridge_bits(order[k]).bit_count() : 1);
+                   (sends_bridges() ? frame.bridge_bits(order[k], hidden_).bit_count() : 1);
     if (roll_block.bit_count() + reserve > budget_bits && !msg.roster.empty()) {
       // Names wait (a client without a baseline yet, whose roll call is in full): every runner
       // listed comes first.

@@ -29,6 +29,9 @@ struct SnapshotEncoderStats {
   std::size_t roll_bytes = 0;       // bytes of the roll calls, all snapshots
   std::size_t roll_snapshots = 0;   // snapshots with a roll call
   std::size_t bridge_bits = 0;      // of the runner blocks: the bridge residuals
+  // Snapshots sent with bridges that offered the residuals of four lost in a row (the client's
+  // newest ack was older than the snapshot they rebuild).
+  std::size_t hidden_snapshots = 0;
 };
 
 // Whether runners carry their bridge residuals (net/bridge_residual.hpp) to this client: only
@@ -115,6 +118,7 @@ class SnapshotEncoder {
   double skipped_ = 0.03;
   bool bridges_on_ = true;
   std::size_t sent_full_ = 0;       // runners given a pose in the snapshot being built
+  bool hidden_ = false;             // the snapshot being built offers the hidden residuals
   std::optional<Tick> roll_until_;  // a roll call in every snapshot before this tick
   // Snapshots each near runner has waited for its pose (the priority accumulator), indexed by
   // id (grown as ids come), and the ids with a count, so a snapshot clears only those. Two

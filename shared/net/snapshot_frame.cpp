@@ -86,6 +86,7 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   }
   full_.resize(runners_.size());
   bridge_.resize(runners_.size());
+  bridge_hidden_.resize(runners_.size());
   id_order_.reserve(by_id_.size());
   for (const auto& [id, i] : by_id_) id_order_.push_back(i);
   roll_.reserve(runners_.size());
@@ -129,7 +130,8 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
   while (stride > 0 && even < recent_.size() &&
          recent_[even - 1]->tick - recent_[even]->tick == stride)
     ++even;
-  constexpr std::size_t kFirstLost = kBridgeDepth + 1, kBefore = kBridgeDepth + 2;
+  constexpr std::size_t kFirstLost = kBridgeDepth + 1, kBefore = kBridgeDepth + 2,
+                        kHiddenBefore = kBridgeDepth + 4;  // the last of recent_
   for (auto& q : runners_) {
     q.bridge = {};
     // back[k] rebuilds recent_[k + 1] against the chord from recent_[k + 2] to this frame.
@@ -154,6 +156,36 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
     const BridgePoint guess = bridge_guess(before, *from, *to, nullptr, q.bridge, stride);
     q.bridge.guess = make_guess_residual(*truth, guess, stride);
   }
+  // The hidden residuals (recent_[4] against the guess a client that lost recent_[1..4] makes)
+  // are made per runner on first use: only clients that may be in such a run get them.
+  if (even > kHiddenBefore) {
+    hidden_tick_ = recent_[kBefore]->tick;
+    stride_ = stride;
+    hidden_.resize(runners_.size());
+  }
+}
+
+const std::optional<BridgeResidual>& SnapshotFrame::hidden_residual(std::size_t i) const {
+  static const std::optional<BridgeResidual> kNone;
+  if (!hidden_tick_) return kNone;
+  auto& slot = hidden_[i];
+  if (!slot) {
+    slot.emplace();
+    const QuantizedRunner& q = runners_[i];
+    constexpr std::size_t kHidden = kBridgeDepth + 2, kFrom = kBridgeDepth + 3,
+                          kBefore = kBridgeDepth + 4;
+    const BridgePoint* truth = recent_[kHidden]->find(q.id);
+    const BridgePoint* from = recent_[kFrom]->find(q.id);
+    const BridgePoint* before = recent_[kBefore]->find(q.id);
+    const BridgePoint* to = recent_[0]->find(q.id);
+    if (truth && from && before && to) {
+      const BridgePoint h =
+          bridge_guess_hidden(before, *from, *to, nullptr, q.bridge,
+                              q.bridge.guess ? &*q.bridge.guess : nullptr, stride_);
+      *slot = make_hidden_residual(*truth, h, stride_);
+    }
+  }
+  return *slot;
 }
 
 std::optional<std::size_t> SnapshotFrame::index_of(RunnerId id) const {
@@ -182,11 +214,18 @@ const BitWriter& SnapshotFrame::roll_call_bits() const {
   return *roll_call_;
 }
 
-const BitWriter& SnapshotFrame::bridge_bits(std::size_t i) const {
-  auto& slot = bridge_[i];
+const BitWriter& SnapshotFrame::bridge_bits(std::size_t i, bool hidden) const {
+  if (hidden && !hidden_residual(i)) hidden = false;  // the same bits either way
+  auto& slot = hidden ? bridge_hidden_[i] : bridge_[i];
   if (!slot) {
     slot.emplace();
-    write_bridge(*slot, runners_[i].bridge);
+    if (hidden) {
+      RunnerBridge b = runners_[i].bridge;
+      b.hidden = hidden_residual(i);
+      write_bridge(*slot, b);
+    } else {
+      write_bridge(*slot, runners_[i].bridge);
+    }
   }
   return *slot;
 }

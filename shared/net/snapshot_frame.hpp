@@ -113,8 +113,16 @@ class SnapshotFrame {
       previous = &e;
     }
   }
-  // Runner i's bridge residuals as write_bridge() writes them.
-  const BitWriter& bridge_bits(std::size_t i) const;
+  // Runner i's bridge residuals as write_bridge() writes them: runner(i).bridge (levels 0–2),
+  // with `hidden` also the residual of four lost in a row (hidden_residual).
+  const BitWriter& bridge_bits(std::size_t i, bool hidden = false) const;
+  // The tick of the snapshot the hidden residuals rebuild (four strides back), when this frame
+  // has them: a client that acknowledged it (or a newer one) cannot be in a run of four lost
+  // that this frame ends.
+  std::optional<Tick> hidden_tick() const { return hidden_tick_; }
+  // Runner i's residual against the guess of the one before the first of three lost
+  // (RunnerBridge::hidden), made on first use (most frames go to no client that wants it).
+  const std::optional<BridgeResidual>& hidden_residual(std::size_t i) const;
   // This frame against `baseline` (an older frame); the same object for every caller.
   const Deltas& against(const SnapshotFrame& baseline) const;
 
@@ -134,11 +142,16 @@ class SnapshotFrame {
   std::optional<RaceStatus> race_;
   std::optional<BoardPage> board_;
   // This frame's points first, then those of the frames before it: kBridgeDepth + 1 for the
-  // chords, and the two before the first of three lost for its guess.
-  static constexpr std::size_t kRecentFrames = kBridgeDepth + 4;
+  // chords, the two before the first of three lost for its guess, and two more for the guess
+  // of the one before it (four lost).
+  static constexpr std::size_t kRecentFrames = kBridgeDepth + 5;
   std::vector<std::shared_ptr<const BridgePoints>> recent_;
+  std::optional<Tick> hidden_tick_;
+  Tick stride_ = 0;  // ticks between the recent frames, when they are even
+  mutable std::vector<std::optional<std::optional<BridgeResidual>>> hidden_;  // made on first use
   mutable std::vector<std::optional<BitWriter>> full_;
-  mutable std::vector<std::optional<BitWriter>> bridge_;
+  mutable std::vector<std::optional<BitWriter>> bridge_;         // without the hidden residuals
+  mutable std::vector<std::optional<BitWriter>> bridge_hidden_;  // with them
   mutable std::vector<std::unique_ptr<Deltas>> deltas_;  // one per baseline frame used so far
 };
 

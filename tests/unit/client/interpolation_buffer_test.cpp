@@ -175,8 +175,8 @@ TEST(InterpolationBuffer, LossInRunsRaisesTheDelayWithoutSteppingTheShownTime) {
 TEST(InterpolationBuffer, StartsAtTheLossyDelayUntilThePathIsShownClean) {
   auto buf = make_buffer(true);
   const Playback start = play(buf, network(0, 120, {}), 0.0, 2.0);
-  EXPECT_NEAR(buf.delay_intervals(), 4.5, 1e-9);
-  EXPECT_NEAR(buf.delay(), 4.5 / 30.0, 0.01);
+  EXPECT_NEAR(buf.delay_intervals(), 5.0, 1e-9);
+  EXPECT_NEAR(buf.delay(), 5.0 / 30.0, 0.01);
   EXPECT_EQ(start.extrapolated + start.held, 0);
   // Clean: after burst_memory it slews back to two intervals, the shown time never stepping.
   const Playback later = play(buf, network(0, 1200, {}), 2.0 + kFrame, 20.0, 2.0 + kFrame);
@@ -189,7 +189,7 @@ TEST(InterpolationBuffer, StartsAtTheLossyDelayUntilThePathIsShownClean) {
 // Three lost in a row leave the next snapshot four intervals after the newest: with three
 // intervals of delay (and the jitter margin) playback runs past the newest and guesses, which
 // against the truth steps by half the change of a limb's speed (13–23 units in spear-load's
-// netsim runs). After a run of three the delay rises to four and a half intervals, and the
+// netsim runs). After a run of three the delay rises to five intervals, and the
 // runs that follow are interpolated (their lost snapshots rebuilt, or guessed along the motion).
 TEST(InterpolationBuffer, RunsOfThreeLostRaiseTheDelaySoThatTheyAreInterpolated) {
   auto buf = make_buffer();
@@ -203,10 +203,10 @@ TEST(InterpolationBuffer, RunsOfThreeLostRaiseTheDelaySoThatTheyAreInterpolated)
   // Two intervals at first (make_buffer: as after a clean path); the delay rises at half an
   // interval a second.
   const Playback first = play(buf, arrivals, 0.0, 10.0, 0.5);
-  EXPECT_NEAR(buf.delay_intervals(), 4.5, 1e-9);
+  EXPECT_NEAR(buf.delay_intervals(), 5.0, 1e-9);
   EXPECT_GT(first.extrapolated, 0);  // before the delay rose
   const Playback later = play(buf, arrivals, 10.0 + kFrame, 30.0, 10.0);
-  EXPECT_NEAR(buf.delay_intervals(), 4.5, 1e-9);
+  EXPECT_NEAR(buf.delay_intervals(), 5.0, 1e-9);
   EXPECT_EQ(later.extrapolated + later.held, 0);
   EXPECT_EQ(buf.stats().resyncs, 0u);
 }

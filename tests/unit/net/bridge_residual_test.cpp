@@ -125,15 +125,25 @@ RunnerBridge sample_bridge() {
   r.joints = 0b0100'0000'0000'0000;
   r.joint[14] = {-25, 13};
   b.guess = r;
+  r = {};
+  r.gap = 8;
+  r.chord_gap = 2;
+  r.joints = 0b0000'0000'0100'0001;
+  r.joint[0] = {31, -2};
+  r.joint[6] = {-19, 44};
+  r.has_distance = true;
+  r.distance = 17;
+  b.hidden = r;
   return b;
 }
 
 TEST(BridgeResidual, EncodesAndDecodesExactly) {
-  for (int variant = 0; variant < 7; ++variant) {  // 7: nothing left, written as one bit
+  for (int variant = 0; variant < 15; ++variant) {  // 15: nothing left, written as one bit
     RunnerBridge b = sample_bridge();
     if (variant & 1) b.back[0].reset();
     if (variant & 2) b.back[1].reset();
     if (variant & 4) b.guess.reset();
+    if (variant & 8) b.hidden.reset();
     BitWriter w;
     write_bridge(w, b);
     w.write_bits(0x2d, 6);  // whatever follows is left alone
@@ -188,12 +198,10 @@ TEST(BridgeResidual, CorruptOrTruncatedStreamsAreRejected) {
   auto zb = z.take();
   BitReader zin(zb);
   EXPECT_FALSE(read_bridge(zin, out));
-  // "Something follows", then nothing at any of the three levels.
+  // "Something follows", then nothing at any of the four levels.
   BitWriter n;
   n.write_bool(true);
-  n.write_bool(false);
-  n.write_bool(false);
-  n.write_bool(false);
+  for (int level = 0; level < 4; ++level) n.write_bool(false);
   auto nb = n.take();
   BitReader nin(nb);
   EXPECT_FALSE(read_bridge(nin, out));
@@ -369,6 +377,98 @@ TEST(BridgeResidual, TheFirstOfThreeLostIsRebuiltFromTheGuessResidual) {
   // Each rebuilt against a start within the threshold: within its own plus that start's share.
   const float deep = (static_cast<float>(kBridgeDeepThresholdQ) + 0.5f) * kBridgeStep;
   EXPECT_LE(worst_others, deep + guess_axis + 1e-3f);
+}
+
+// Four lost in a row, thrusts and landings of a real rig: the one before the first of three is
+// guessed with it (bridge_guess_hidden) and misses a strike or a plant by many units; the
+// carrier's residual against that guess brings it within the threshold, and the first of three
+// guessed from it (with its own residual) stays within its threshold plus a share of that.
+TEST(BridgeResidual, TheOneBeforeTheFirstOfThreeIsRebuiltFromTheHiddenResidual) {
+  const auto frames = rig_frames(900, [](Tick tick, rig::RigInput& in) {
+    in.start_thrust = tick % 100 == 37 || tick % 200 == 88;
+    in.motion = tick % 300 >= 150 && tick % 300 < 187 ? rig::Motion::Leap : rig::Motion::Run;
+  });
+  const auto& point = frame_point;
+  float worst_guess = 0.f, worst_hidden = 0.f, worst_first = 0.f;
+  std::size_t sent = 0;
+  for (std::size_t i = 6; i < frames.size(); ++i) {
+    // i−4 .. i−1 lost; i−5 and i−6 before them; i carries.
+    const BridgePoint before = point(*frames[i - 6]), from = point(*frames[i - 5]);
+    const BridgePoint to = point(*frames[i]);
+    const RunnerBridge& b = frames[i]->runner(0).bridge;
+    const auto& hidden_residual = frames[i]->hidden_residual(0);
+    const BridgeResidual* res = b.guess ? &*b.guess : nullptr;
+    const BridgePoint guess = bridge_guess_hidden(&before, from, to, nullptr, b, res, 2);
+    const BridgePoint hidden =
+        hidden_residual ? apply_guess_residual(guess, *hidden_residual) : guess;
+    sent += hidden_residual.has_value();
+    const BridgePoint first_guess = bridge_guess(&from, hidden, to, nullptr, b, 2);
+    const BridgePoint first = res ? apply_guess_residual(first_guess, *res) : first_guess;
+    const BridgePoint truth = point(*frames[i - 4]);
+    worst_guess = std::max(worst_guess, worst_axis(guess, truth));
+    worst_hidden = std::max(worst_hidden, worst_axis(hidden, truth));
+    worst_first = std::max(worst_first, worst_axis(first, point(*frames[i - 3])));
+  }
+  std::printf(
+      "  four lost: the guess of the one before the three misses by %.2f units, rebuilt %.2f "
+      "(residual in %zu of %zu), the first of three then %.2f\n",
+      worst_guess, worst_hidden, sent, frames.size() - 6, worst_first);
+  const float guess_axis = (static_cast<float>(kBridgeHiddenThresholdQ) + 0.5f) * kBridgeStep;
+  EXPECT_GT(worst_guess, 2.f * guess_axis);
+  EXPECT_LE(worst_hidden, guess_axis + 1e-3f);
+  EXPECT_GT(sent, 0u);
+  EXPECT_LT(sent, frames.size() - 6);
+  // The first of three moves with its start by at most half of it (its guess is affine in the
+  // start with a slope of at most 1/2 ... 1), plus its own threshold.
+  const float first_axis = (static_cast<float>(kBridgeGuessThresholdQ) + 0.5f) * kBridgeStep;
+  EXPECT_LE(worst_first, first_axis + guess_axis + 1e-3f);
+}
+
+// The residual of four lost in a row goes only to a client that may be in such a run: one
+// whose newest acknowledgement is older than the snapshot it rebuilds (and that acknowledged
+// something: a new client holds nothing before the run).
+TEST(BridgeResidual, TheHiddenResidualGoesOnlyToClientsNotPastIt) {
+  const auto frames = rig_frames(1200, [](Tick tick, rig::RigInput& in) {
+    in.start_thrust = tick % 100 == 37;
+    in.motion = tick % 140 < 37 ? rig::Motion::Leap : rig::Motion::Run;
+  });
+  SnapshotEncoder prompt, slow, fresh;
+  prompt.set_bridge_policy(BridgePolicy::Always);
+  slow.set_bridge_policy(BridgePolicy::Always);
+  fresh.set_bridge_policy(BridgePolicy::Always);
+  std::size_t with_hidden = 0, prompt_hidden = 0, slow_hidden = 0;
+  const std::vector<std::uint32_t> order{0};
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    const auto& f = frames[k];
+    const bool has = f->hidden_residual(0).has_value();
+    with_hidden += has;
+    const auto count_hidden = [&](const SnapshotMessage& m) {
+      std::vector<QuantizedRunner> out;
+      QuantizedSnapshot base;
+      // Decoded in full or against the frame it was sent against: only the bridge matters.
+      if (!m.baseline_tick) {
+        EXPECT_TRUE(read_runner_block(m.runner_block, 1, nullptr, out));
+      } else {
+        base.runners.push_back(frames[(*m.baseline_tick / 2) - 1]->runner(0));
+        EXPECT_TRUE(read_runner_block(m.runner_block, 1, &base, out));
+      }
+      return !out.empty() && out[0].bridge.hidden.has_value();
+    };
+    prompt_hidden += count_hidden(prompt.encode(f, order, std::nullopt));
+    slow_hidden += count_hidden(slow.encode(f, order, std::nullopt));
+    EXPECT_FALSE(count_hidden(fresh.encode(f, order, std::nullopt)));  // never acknowledges
+    prompt.acknowledge(f->tick());                                     // acked before the next
+    if (k >= 5) slow.acknowledge(frames[k - 5]->tick());               // five snapshots late
+  }
+  std::printf(
+      "  hidden residuals in %zu of %zu frames: sent to the prompt client %zu, the slow %zu\n",
+      with_hidden, frames.size(), prompt_hidden, slow_hidden);
+  EXPECT_GT(with_hidden, 20u);
+  EXPECT_EQ(prompt_hidden, 0u);
+  EXPECT_EQ(slow_hidden, with_hidden);
+  EXPECT_EQ(prompt.stats().hidden_snapshots, 0u);
+  EXPECT_GT(slow.stats().hidden_snapshots, frames.size() - 10);
+  EXPECT_EQ(fresh.stats().hidden_snapshots, 0u);
 }
 
 // The encoder sends residuals only while the client's acks skip snapshots: a clean path pays

@@ -2,7 +2,7 @@
 // frames go in as they arrive; every drawn frame a playback clock running at
 // (estimated server time − delay) samples each runner between the two frames around it. The
 // delay is the client's: a number of snapshot intervals plus twice the measured arrival jitter,
-// clamped to 20–500 ms; it starts high (4.5 intervals, as the client does) and settles to two
+// clamped to 20–500 ms; it starts high (5 intervals, as the client does) and settles to two
 // intervals once the stream has been clean for a while, raised again by runs of lost frames.
 // The playback clock is steered (0.9×–1.1× real time), never jumped, unless it is 0.5 s off.
 // Simpler than the C++ (no extrapolation, no rebuilt snapshots): past the newest frame a runner
@@ -44,7 +44,7 @@ export class ServerClock {
 export const config = {
   delayIntervals: 2.0,
   lossyDelayIntervals: 3.5,
-  burstDelayIntervals: 4.5,
+  burstDelayIntervals: 5.0,
   jitterMargin: 2.0,
   minDelay: 0.02,
   maxDelay: 0.5,
