@@ -28,7 +28,7 @@ PY
 done
 for hz in 60 75 144; do
   sp=$(free_port); rp=$(free_port)
-  "$bin/spear-server" --bind 127.0.0.1 --port "$sp" --bots 3 --seed 3 \
+  "$bin/spear-server" --bind 127.0.0.1 --port "$sp" --bots 3 --seed 3 --warmup-seconds 0 \
     --duration $((seconds + 4)) --log-level warn >/dev/null 2>&1 &
   server=$!
   "$bin/spear-netsim" --listen "127.0.0.1:$rp" --to "127.0.0.1:$sp" --delay-ms 60 --jitter-ms 10 \

@@ -2,8 +2,9 @@
 """Camera speed irregularity of a spear-client frame trace (--frame-trace FILE).
 
 Per frame the camera speed v = delta camera_x / dt, over the running frames (mode running, not
-paused, past the first second, both this frame and the one before running on the same followed
-runner, no cut: the camera went forwards by less than 200 units). Each v is compared with the
+paused, past the first second of the trace and of each run (a race's start or a restart, where
+the runner speeds up from standing), both this frame and the one before running on the same
+followed runner, no cut: the camera went forwards by less than 200 units). Each v is compared with the
 median of the running frames within +-0.25 s (a running median, so that speeding up along the
 course is no irregularity); where that median is 0 while the camera does move (a camera that
 steps in whole ticks on a faster screen), the frame counts as fully irregular (1). Prints the p50, p99 and max of |v / median - 1| and the frame count.
@@ -14,6 +15,8 @@ import json
 import statistics
 import sys
 
+RUN_MODES = ("running", "jumping", "thrusting")  # a run goes on through these
+
 
 def irregularity(path, skip=1.0):
     frames = []
@@ -23,15 +26,19 @@ def irregularity(path, skip=1.0):
             if line:
                 frames.append(json.loads(line))
     samples = []  # (t, v)
+    run_start = None  # t of the first frame of the current run (standing, or a restart, before)
     for a, b in zip(frames, frames[1:]):
-        if b["t"] < skip or b["dt"] <= 0:
+        d = b["camera_x"] - a["camera_x"]
+        in_run = a["mode"] in RUN_MODES and b["mode"] in RUN_MODES
+        if not in_run or d < 0 or d > 200 or a["followed"] != b["followed"]:
+            run_start = None  # standing, fallen, or a cut (a restart, a resync)
+        elif run_start is None:
+            run_start = b["t"]
+        if b["t"] < skip or b["dt"] <= 0 or run_start is None or b["t"] < run_start + skip:
             continue
         if a["mode"] != "running" or b["mode"] != "running" or a["paused"] or b["paused"]:
             continue
-        if a["followed"] is None or a["followed"] != b["followed"]:
-            continue
-        d = b["camera_x"] - a["camera_x"]
-        if d < 0 or d > 200:  # a restart or a resync: a cut, not a move
+        if a["followed"] is None:
             continue
         samples.append((b["t"], d / b["dt"]))
     ratios = []
