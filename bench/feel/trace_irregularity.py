@@ -4,7 +4,8 @@
 Per frame the camera speed v = delta camera_x / dt, over the running frames (mode running, not
 paused, past the first second of the trace and of each run (a race's start or a restart, where
 the runner speeds up from standing), both this frame and the one before running on the same
-followed runner, no cut: the camera went forwards by less than 200 units). Each v is compared with the
+followed runner, not in a target break's hit-stop, no cut: the camera went forwards by less
+than 200 units). Each v is compared with the
 median of the running frames within +-0.25 s (a running median, so that speeding up along the
 course is no irregularity); where that median is 0 while the camera does move (a camera that
 steps in whole ticks on a faster screen), the frame counts as fully irregular (1). Prints the p50, p99 and max of |v / median - 1| and the frame count.
@@ -39,6 +40,8 @@ def irregularity(path, skip=1.0):
         if a["mode"] != "running" or b["mode"] != "running" or a["paused"] or b["paused"]:
             continue
         if a["followed"] is None:
+            continue
+        if a.get("hit_stop") or b.get("hit_stop"):  # a target break holds the world on purpose
             continue
         samples.append((b["t"], d / b["dt"]))
     ratios = []
