@@ -20,6 +20,7 @@
 #include "app/embedded_server.hpp"
 #include "app/frame_assembly.hpp"
 #include "app/frame_pacer.hpp"
+#include "app/frame_strip.hpp"
 #include "app/frame_trace.hpp"
 #include "app/game_window.hpp"
 #include "app/impact_presenter.hpp"
@@ -397,16 +398,11 @@ int run_headless(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrac
       t = seconds_since(origin);
       if (auto f = frame(true)) strip.push_back(std::move(*f));
     }
-    for (std::size_t i = 0; i < strip.size(); ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
-      renderer->draw_frame(*target->texture, strip[i].inputs());
-      target->texture->display();
-      draw_seconds += seconds_since(t0);
-      const auto file = numbered_file(o.screenshot, static_cast<int>(i));
-      if (const std::string err = save_png(*target->texture, file); !err.empty()) {
-        std::cerr << "spear-client: error: " << err << "\n";
-        return 2;
-      }
+    if (const std::string err =
+            save_frame_strip(*renderer, *target->texture, strip, o.screenshot, &draw_seconds);
+        !err.empty()) {
+      std::cerr << "spear-client: error: " << err << "\n";
+      return 2;
     }
   }
   if (loop.trace && !loop.trace->ok())

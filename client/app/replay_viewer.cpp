@@ -14,6 +14,7 @@
 
 #include "app/frame_assembly.hpp"
 #include "app/frame_pacer.hpp"
+#include "app/frame_strip.hpp"
 #include "app/frame_trace.hpp"
 #include "app/game_window.hpp"
 #include "app/sfml_keys.hpp"
@@ -99,15 +100,10 @@ int run_headless(const ClientOptions& o, const replay::Replay& r, ReplayScene& s
     FrameRenderer renderer;
     if (const std::string w = renderer.load_fonts(); !w.empty())
       std::cerr << "spear-client: warning: " << w << "\n";
-    for (std::size_t i = 0; i < strip.size(); ++i) {
-      renderer.draw_frame(*target.texture, strip[i].inputs());
-      target.texture->display();
-      if (const std::string err =
-              save_png(*target.texture, numbered_file(o.screenshot, static_cast<int>(i)));
-          !err.empty()) {
-        std::cerr << "spear-client: error: " << err << "\n";
-        return 2;
-      }
+    if (const std::string err = save_frame_strip(renderer, *target.texture, strip, o.screenshot);
+        !err.empty()) {
+      std::cerr << "spear-client: error: " << err << "\n";
+      return 2;
     }
   }
   if (trace && !trace->ok()) {
