@@ -3,6 +3,7 @@
 #include <SFML/Graphics/Image.hpp>
 #include <SFML/Window/Context.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <system_error>
 
 namespace spear::client {
@@ -20,6 +21,14 @@ Offscreen create_offscreen(unsigned width, unsigned height, unsigned antialiasin
         "offscreen size " + std::to_string(width) + "x" + std::to_string(height) + " out of range";
     return out;
   }
+#if defined(__linux__)
+  // Without a display SFML aborts the process on its first context: say so instead.
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display) {
+    out.error = "no X display to draw on (DISPLAY is not set: run it under xvfb-run -a)";
+    return out;
+  }
+#endif
   hold_graphics_context();
   sf::ContextSettings settings;
   settings.antialiasingLevel =

@@ -137,5 +137,18 @@ TEST(StrictFlags, OutputFilesAreCheckedBeforeTheRun) {
     expect_usage_error(run_process("timeout 20 " + path + " " + args), path + " " + args);
 }
 
+#ifdef SPEAR_CLIENT_PATH
+// Drawing offscreen still needs an X display: without one the client says so and exits 2
+// (before, SFML aborted the process on its first context).
+TEST(StrictFlags, AScreenshotWithoutADisplayIsAClearError) {
+  const ProcessResult r =
+      run_process("env -u DISPLAY timeout 20 " + std::string(SPEAR_CLIENT_PATH) +
+                  " --headless --autoplay --duration 1 --mute --screenshot " +
+                  ::testing::TempDir() + "no_display.png </dev/null");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("no X display"), std::string::npos) << r.output;
+}
+#endif
+
 }  // namespace
 }  // namespace spear::test
