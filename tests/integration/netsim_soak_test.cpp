@@ -10,6 +10,10 @@
 //       with the pose a client holding every snapshot shows at the same render tick, the clean
 //       spectator's snapshots being that truth, and the per-frame step of the error stays under
 //       the pop threshold. The clean spectator's own interpolation must match the truth exactly.
+//       Two clean spectators join before the player, so the server gives them one snapshot phase
+//       each (even and odd ticks, PROTOCOL.md "Snapshot"); the player is compared with the one
+//       holding its own ticks (against the other phase's samples a landing or a thrust differs
+//       by 16–20 units a frame, the chords of two samplings, not anything a loss did).
 // Also printed, not asserted: the same frames against what the player received (its lost
 // snapshots bridged: what the buffer adds by guessing), and the own runner's interpolated view
 // (the server rewinds that runner for late inputs, so its stream itself has steps).
@@ -20,6 +24,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -107,17 +112,21 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   const std::uint16_t relay_port = port_after(*relaying, "127.0.0.1:");
   ASSERT_NE(relay_port, 0);
 
-  // The truth: a spectator on the clean link, every snapshot kept; its own interpolation is the
-  // clean client the impaired one is compared with.
+  // The truth: two spectators on the clean link (one per snapshot phase), every snapshot kept;
+  // the first one's own interpolation is the clean client the impaired one is compared with.
   net::ClientConfig truth_config;
   truth_config.role = net::Role::Spectator;
   truth_config.name = "truth";
   LoopbackClient truth_client(truth_config, server_port);
   truth_client.start();
+  truth_config.name = "truth-2";
+  LoopbackClient truth_client_2(truth_config, server_port);
+  truth_client_2.start();
   load::TruthTrackConfig track_config;
   track_config.tick_rate = kTickRate;
   track_config.snapshot_rate = kSnapshotRate;
-  load::TruthTrack truth(track_config);
+  load::TruthTrack truth(track_config), truth_2(track_config);
+  std::size_t truth_taken_2 = 0;
   // What the player received, lost snapshots bridged.
   track_config.bridge_gaps = true;
   load::TruthTrack received(track_config);
@@ -137,6 +146,7 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   client::ClientSession player(sc);
 
   load::TruthPopMeter drawn_vs_truth, drawn_vs_received, own_vs_truth, clean_vs_truth;
+  load::TruthPopMeter drawn_vs_truth_2, own_vs_truth_2;  // against the other phase's truth
   bool connected_once = false;
   std::optional<double> lost_at;  // first time the player was not connected after it was
   const double start = seconds_now();
@@ -157,6 +167,11 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       truth.add(s.tick, frames_of(s));
       clean_buffer.push(s.tick, frames_of(s), now);
     }
+    truth_client_2.pump();
+    for (; truth_taken_2 < truth_client_2.snapshots().size(); ++truth_taken_2) {
+      const net::Snapshot& s = truth_client_2.snapshots()[truth_taken_2];
+      truth_2.add(s.tick, frames_of(s));
+    }
     const client::InterpolatedView& clean = clean_buffer.sample(now);
     if (clean.kind != client::SampleKind::Empty)
       clean_vs_truth.add_frame(clean.render_time * kTickRate, clean.runners);
@@ -175,12 +190,16 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       for (const client::RunnerFrame& r : shown.runners)
         (own && r.id == own->frame.id ? own_view : drawn).push_back(r);
       drawn_vs_truth.add_frame(shown.render_time * kTickRate, drawn);
+      drawn_vs_truth_2.add_frame(shown.render_time * kTickRate, drawn);
       drawn_vs_received.add_frame(shown.render_time * kTickRate, drawn);
       own_vs_truth.add_frame(shown.render_time * kTickRate, own_view);
+      own_vs_truth_2.add_frame(shown.render_time * kTickRate, own_view);
     }
     drawn_vs_truth.measure(truth);
+    drawn_vs_truth_2.measure(truth_2);
     drawn_vs_received.measure(received);
     own_vs_truth.measure(truth);
+    own_vs_truth_2.measure(truth_2);
     clean_vs_truth.measure(truth);
     last = now;
     std::this_thread::sleep_for(std::chrono::milliseconds(16));
@@ -192,11 +211,14 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
   const double quit_at = seconds_now();
   while (seconds_now() - quit_at < 0.3) {
     truth_client.pump();
+    truth_client_2.pump();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   drawn_vs_truth.measure(truth, true);
+  drawn_vs_truth_2.measure(truth_2, true);
   drawn_vs_received.measure(received, true);
   own_vs_truth.measure(truth, true);
+  own_vs_truth_2.measure(truth_2, true);
   clean_vs_truth.measure(truth, true);
 
   server.send_signal(SIGTERM);
@@ -225,14 +247,29 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       << accepted << " of " << generated << "\n"
       << entry;
 
-  // (c) No pops, on enough frames to mean something; the clean client exact.
-  const load::TruthPopStats& drawn = drawn_vs_truth.stats();
+  // (c) No pops, on enough frames to mean something, against the truth of the player's phase;
+  // the clean client exact.
+  const auto phase_of = [](std::optional<std::uint32_t> tick) {
+    return tick ? static_cast<int>(*tick % 2) : -1;
+  };
+  const int player_phase = phase_of(received.newest_tick());
+  ASSERT_NE(phase_of(truth.newest_tick()), phase_of(truth_2.newest_tick()))
+      << "the two truth spectators got one snapshot phase";
+  const bool second = phase_of(truth_2.newest_tick()) == player_phase;
+  ASSERT_TRUE(second || phase_of(truth.newest_tick()) == player_phase);
+  const load::TruthPopStats& drawn = (second ? drawn_vs_truth_2 : drawn_vs_truth).stats();
+  const load::TruthPopStats& drawn_other = (second ? drawn_vs_truth : drawn_vs_truth_2).stats();
+  const load::TruthPopStats& own = (second ? own_vs_truth_2 : own_vs_truth).stats();
   const load::TruthPopStats& clean = clean_vs_truth.stats();
   const double threshold = drawn_vs_truth.config().pop_threshold;
   EXPECT_EQ(truth.gaps(), 0u) << "the clean link lost snapshots: the truth has holes";
+  EXPECT_EQ(truth_2.gaps(), 0u) << "the clean link lost snapshots: the truth has holes";
   EXPECT_GT(drawn.samples, 2u * 1000u);  // two bots, most frames of 20 s
   EXPECT_LT(drawn.worst_step, threshold);
   EXPECT_EQ(drawn.pops, 0u);
+  // Issue 15's target for any drawn runner through a 10 % loss path: every step under 8 units
+  // (lost snapshots rebuilt from the bridge; 3.5–4.1 measured).
+  EXPECT_LT(drawn.worst_step, 8.0);
   EXPECT_GT(clean.samples, 3u * 1000u);
   EXPECT_LT(clean.worst_step, 0.01);
   EXPECT_LT(clean.worst_error, 0.01);
@@ -259,8 +296,9 @@ TEST(NetsimSoak, BotPlayerThroughABadNetworkKeepsItsInputsAndNeverPops) {
       "<32 >=32\n",
       threshold);
   print_pops("drawn interpolated (bots) vs truth", drawn);
+  print_pops("the same vs the other phase's truth", drawn_other);
   print_pops("the same vs what it received", drawn_vs_received.stats());
-  print_pops("own runner's interpolated view vs truth", own_vs_truth.stats());
+  print_pops("own runner's interpolated view vs truth", own);
   print_pops("clean spectator vs truth", clean);
   if (predictor) {
     std::printf(
