@@ -382,17 +382,20 @@ bool InterpolationBuffer::insert_smoothed(std::uint32_t first, std::uint32_t tic
     // The carrier's residual against its own guess, made from the two before the first of three
     // and without the one after the carrier (which it could not know): that guess plus the
     // residual. Without one (or without the second before the gap), the guess with all there is.
-    const bool gaps = carried.guess && carried.guess->chord_gap == st &&
-                      carried.guess->gap == (net::kBridgeDepth + 1) * st;
+    // A guess residual applies where its gaps are the ones its level is made for.
+    const auto strides_back = [st](const std::optional<net::BridgeResidual>& r,
+                                   std::uint32_t strides) {
+      return r && r->chord_gap == st && r->gap == strides * st;
+    };
+    const bool gaps = strides_back(carried.guess, net::kBridgeDepth + 1);
     const net::BridgeResidual* res = gaps && (hidden || rq) ? &*carried.guess : nullptr;
     const auto point = [](const RunnerFrame& f) { return net::bridge_point(f.pose, f.distance); };
     const std::optional<net::BridgePoint> q = rq ? std::optional(point(*rq)) : std::nullopt;
     if (hidden) {
       // The carrier's residual against its guess of the one before the first of three (made
       // with the one before the gap's start, without the one after the carrier), when sent.
-      const bool hidden_gaps = carried.hidden && carried.hidden->chord_gap == st &&
-                               carried.hidden->gap == (net::kBridgeDepth + 2) * st;
-      const net::BridgeResidual* hres = hidden_gaps && rq ? &*carried.hidden : nullptr;
+      const net::BridgeResidual* hres =
+          strides_back(carried.hidden, net::kBridgeDepth + 2) && rq ? &*carried.hidden : nullptr;
       const std::optional<net::BridgePoint> n =
           rn && !hres ? std::optional(point(*rn)) : std::nullopt;
       const net::BridgePoint pa = point(*ra), pb = point(rb);

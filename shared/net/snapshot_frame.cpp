@@ -86,7 +86,6 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   }
   full_.resize(runners_.size());
   bridge_.resize(runners_.size());
-  bridge_hidden_.resize(runners_.size());
   id_order_.reserve(by_id_.size());
   for (const auto& [id, i] : by_id_) id_order_.push_back(i);
   roll_.reserve(runners_.size());
@@ -130,8 +129,6 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
   while (stride > 0 && even < recent_.size() &&
          recent_[even - 1]->tick - recent_[even]->tick == stride)
     ++even;
-  constexpr std::size_t kFirstLost = kBridgeDepth + 1, kBefore = kBridgeDepth + 2,
-                        kHiddenBefore = kBridgeDepth + 4;  // the last of recent_
   for (auto& q : runners_) {
     q.bridge = {};
     // back[k] rebuilds recent_[k + 1] against the chord from recent_[k + 2] to this frame.
@@ -147,10 +144,10 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
                                k == 0 ? kBridgeThresholdQ : kBridgeDeepThresholdQ);
     }
     // guess rebuilds recent_[3] against the guess a client that lost recent_[1..3] makes.
-    if (even <= kBefore + 1) continue;
-    const BridgePoint* truth = recent_[kFirstLost]->find(q.id);
-    const BridgePoint* from = recent_[kBefore]->find(q.id);
-    const BridgePoint* before = recent_[kBefore + 1]->find(q.id);
+    if (even <= kSecondBefore) continue;
+    const BridgePoint* truth = recent_[kFirstOfThree]->find(q.id);
+    const BridgePoint* from = recent_[kFirstBefore]->find(q.id);
+    const BridgePoint* before = recent_[kSecondBefore]->find(q.id);
     const BridgePoint* to = own->find(q.id);
     if (!truth || !from || !before || !to) continue;
     const BridgePoint guess = bridge_guess(before, *from, *to, nullptr, q.bridge, stride);
@@ -158,10 +155,11 @@ void SnapshotFrame::add_bridges(const SnapshotFrame* previous) {
   }
   // The hidden residuals (recent_[4] against the guess a client that lost recent_[1..4] makes)
   // are made per runner on first use: only clients that may be in such a run get them.
-  if (even > kHiddenBefore) {
-    hidden_tick_ = recent_[kBefore]->tick;
+  if (even > kThirdBefore) {
+    hidden_tick_ = recent_[kFirstBefore]->tick;
     stride_ = stride;
     hidden_.resize(runners_.size());
+    bridge_hidden_.resize(runners_.size());
   }
 }
 
@@ -172,11 +170,9 @@ const std::optional<BridgeResidual>& SnapshotFrame::hidden_residual(std::size_t 
   if (!slot) {
     slot.emplace();
     const QuantizedRunner& q = runners_[i];
-    constexpr std::size_t kHidden = kBridgeDepth + 2, kFrom = kBridgeDepth + 3,
-                          kBefore = kBridgeDepth + 4;
-    const BridgePoint* truth = recent_[kHidden]->find(q.id);
-    const BridgePoint* from = recent_[kFrom]->find(q.id);
-    const BridgePoint* before = recent_[kBefore]->find(q.id);
+    const BridgePoint* truth = recent_[kFirstBefore]->find(q.id);
+    const BridgePoint* from = recent_[kSecondBefore]->find(q.id);
+    const BridgePoint* before = recent_[kThirdBefore]->find(q.id);
     const BridgePoint* to = recent_[0]->find(q.id);
     if (truth && from && before && to) {
       const BridgePoint h =

@@ -145,13 +145,18 @@ class SnapshotFrame {
   // chords, the two before the first of three lost for its guess, and two more for the guess
   // of the one before it (four lost).
   static constexpr std::size_t kRecentFrames = kBridgeDepth + 5;
+  // Positions in recent_ (0: this frame): the first of three lost, and the three before it
+  // (the first of those is the one four lost in a row add; hidden residuals rebuild it).
+  static constexpr std::size_t kFirstOfThree = kBridgeDepth + 1, kFirstBefore = kBridgeDepth + 2,
+                               kSecondBefore = kBridgeDepth + 3, kThirdBefore = kBridgeDepth + 4;
+  static_assert(kThirdBefore + 1 == kRecentFrames);
   std::vector<std::shared_ptr<const BridgePoints>> recent_;
   std::optional<Tick> hidden_tick_;
   Tick stride_ = 0;  // ticks between the recent frames, when they are even
   mutable std::vector<std::optional<std::optional<BridgeResidual>>> hidden_;  // made on first use
   mutable std::vector<std::optional<BitWriter>> full_;
   mutable std::vector<std::optional<BitWriter>> bridge_;         // without the hidden residuals
-  mutable std::vector<std::optional<BitWriter>> bridge_hidden_;  // with them
+  mutable std::vector<std::optional<BitWriter>> bridge_hidden_;  // with them (when there are)
   mutable std::vector<std::unique_ptr<Deltas>> deltas_;  // one per baseline frame used so far
 };
 
