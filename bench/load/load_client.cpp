@@ -118,13 +118,25 @@ void LoadClient::take_snapshots(double now) {
     runners_per_snapshot_.add(static_cast<double>(s.runners.size() + s.others.size()));
     full_per_snapshot_.add(static_cast<double>(s.runners.size()));
     reduced_per_snapshot_.add(static_cast<double>(s.others.size()));
+    std::size_t cued = 0;
+    for (const auto& o : s.others)
+      cued += o.cue && (o.cue->runs_on || o.cue->phase || o.cue->motion || o.cue->thrust_ticks);
+    cued_per_snapshot_.add(static_cast<double>(cued));
     if (!followed_ && config_.role == net::Role::Spectator) choose_followed(s);
     if (!first_tick_ || s.tick < *first_tick_) first_tick_ = s.tick;
     if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
     if (config_.interpolate || config_.record_truth) {
       std::vector<client::RunnerFrame> frames;
-      frames.reserve(s.runners.size());
-      for (const auto& r : s.runners) frames.push_back(client::runner_frame(r));
+      std::vector<std::uint32_t> drawn, others;
+      if (config_.interpolate) {
+        // As the client takes it: runners cued without a pose drawn from their rigs.
+        client::buffer_input(s, crowd_,
+                             client::crowd_zone(s, followed_, std::nullopt, net::kDefaultViewWidth),
+                             frames, drawn, others);
+      } else {
+        frames.reserve(s.runners.size());
+        for (const auto& r : s.runners) frames.push_back(client::runner_frame(r));
+      }
       if (config_.record_truth) config_.record_truth->add(s.tick, frames);
       if (trace_) {
         std::fprintf(trace_.get(), "S %.4f tick=%u", now, s.tick);
@@ -140,7 +152,7 @@ void LoadClient::take_snapshots(double now) {
       }
       if (config_.interpolate) {
         const auto st = interpolation_.stats();
-        const auto res = interpolation_.push(s.tick, std::move(frames), now);
+        const auto res = interpolation_.push(s.tick, std::move(frames), now, std::move(others));
         if (trace_)
           std::fprintf(
               trace_.get(), " -> %d rebuilt+%llu\n", static_cast<int>(res),
@@ -276,6 +288,7 @@ ClientFigures LoadClient::figures(double now) const {
   f.runners_per_snapshot = runners_per_snapshot_;
   f.full_per_snapshot = full_per_snapshot_;
   f.reduced_per_snapshot = reduced_per_snapshot_;
+  f.cued_per_snapshot = cued_per_snapshot_;
   f.inputs_generated = inputs_generated_;
   f.inputs_pressed = inputs_pressed_;
   f.interpolated = config_.interpolate;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/crowd_rigs.hpp"
 #include "core/interpolation_buffer.hpp"
 #include "joint_motion_meter.hpp"
 #include "net/client_connection.hpp"
@@ -68,6 +69,8 @@ struct ClientFigures {
   // One sample each per decoded snapshot: the runners it listed (with a pose or in the roll
   // call), those with a pose (full) and those in the roll call only (reduced).
   SampleStats runners_per_snapshot, full_per_snapshot, reduced_per_snapshot;
+  // Of the reduced, those with a rig cue a client draws them from (PROTOCOL.md "Rig cue").
+  SampleStats cued_per_snapshot;
   // Distinct input ticks generated (one frame per tick, empty ones included, each handed to
   // the connection once): what the server's --summary-json counts as clients[].inputs.accepted
   // for this client's name when nothing is lost.
@@ -121,6 +124,7 @@ class LoadClient {
   net::ClientConnection connection_;
   std::vector<std::uint8_t> buffer_;
   client::InterpolationBuffer interpolation_;
+  client::CrowdRigs crowd_;  // interpolating clients: a big race's runners without a pose
   JointMotionMeter motion_;
   std::optional<TruthPopMeter> truth_pops_;
   std::optional<TruthPopMeter> own_truth_pops_;   // a player's own runner (see ClientFigures)
@@ -141,6 +145,7 @@ class LoadClient {
   std::uint64_t seen_runner_bytes_ = 0, seen_runners_ = 0, seen_snapshots_ = 0;
   SampleStats bytes_per_runner_;
   SampleStats runners_per_snapshot_, full_per_snapshot_, reduced_per_snapshot_;
+  SampleStats cued_per_snapshot_;
 
   // The runner this client's view follows (told to the server with set_view); none yet: a
   // spectator before its first snapshot with a runner.

@@ -34,7 +34,7 @@ struct Totals {
   double bytes_down = 0, bytes_up = 0, down_per_s = 0, up_per_s = 0;
   std::uint64_t snapshots_received = 0, snapshots_lost = 0, inputs_generated = 0;
   SampleStats bytes_per_runner, runners_per_snapshot, full_per_snapshot, reduced_per_snapshot,
-      handshake_ms;
+      cued_per_snapshot, handshake_ms;
   double worst_second_difference = 0, worst_step = 0;
   // Against the truth (--truth), over every client that measured.
   bool truth_measured = false;
@@ -84,12 +84,14 @@ Json total_json(const Totals& t) {
                                         {"snapshots", t.bytes_per_runner.count()}};
   // How many runners each decoded snapshot listed, with a pose or in the roll call only (every
   // runner of the match, unless it joined or left lately); of them, full: with a pose, reduced:
-  // in the roll call only (full_mean + reduced_mean = runners_mean).
+  // in the roll call only (full_mean + reduced_mean = runners_mean); cued: of the reduced, those
+  // with a rig cue, drawn from their rigs.
   o["runners_per_snapshot"] = {{"runners_mean", json_number(t.runners_per_snapshot.mean())},
                                {"runners_min", json_number(t.runners_per_snapshot.percentile(0))},
                                {"runners_max", json_number(t.runners_per_snapshot.max())},
                                {"full_mean", json_number(t.full_per_snapshot.mean())},
-                               {"reduced_mean", json_number(t.reduced_per_snapshot.mean())}};
+                               {"reduced_mean", json_number(t.reduced_per_snapshot.mean())},
+                               {"cued_mean", json_number(t.cued_per_snapshot.mean())}};
   o["snapshots_received"] = t.snapshots_received;
   o["snapshots_lost"] = t.snapshots_lost;
   const std::uint64_t sent = t.snapshots_received + t.snapshots_lost;
@@ -132,6 +134,7 @@ Json client_json(const ClientFigures& c) {
   o["runners_per_snapshot_min"] = json_number(c.runners_per_snapshot.percentile(0));
   o["full_per_snapshot_mean"] = json_number(c.full_per_snapshot.mean());
   o["reduced_per_snapshot_mean"] = json_number(c.reduced_per_snapshot.mean());
+  o["cued_per_snapshot_mean"] = json_number(c.cued_per_snapshot.mean());
   o["snapshots_received"] = c.snapshots_received;
   o["snapshots_lost"] = c.snapshots_lost;
   o["snapshots_undecodable"] = c.snapshots_undecodable;
@@ -169,6 +172,7 @@ Totals totals_of(const LoadRun& run) {
     t.runners_per_snapshot.merge(c.runners_per_snapshot);
     t.full_per_snapshot.merge(c.full_per_snapshot);
     t.reduced_per_snapshot.merge(c.reduced_per_snapshot);
+    t.cued_per_snapshot.merge(c.cued_per_snapshot);
     if (c.handshake_s) t.handshake_ms.add(*c.handshake_s * 1000.0);
     t.worst_second_difference = std::max(t.worst_second_difference, c.worst_second_difference);
     t.worst_step = std::max(t.worst_step, c.worst_step);
@@ -225,7 +229,9 @@ std::string report_text(const LoadRun& run) {
     << number(t.runners_per_snapshot.percentile(0)) << ", max "
     << number(t.runners_per_snapshot.max()) << "\n"
     << "  of them with a pose (full): mean " << number(t.full_per_snapshot.mean())
-    << ", in the roll call only (reduced): mean " << number(t.reduced_per_snapshot.mean()) << "\n"
+    << ", in the roll call only (reduced): mean " << number(t.reduced_per_snapshot.mean())
+    << ", of which cued (drawn from their rigs): mean " << number(t.cued_per_snapshot.mean())
+    << "\n"
     << "  snapshots received " << t.snapshots_received << ", lost " << t.snapshots_lost << "\n"
     << "  input ticks generated " << t.inputs_generated
     << " (compare with the server's --summary-json clients[].inputs.accepted, by name)\n"

@@ -81,7 +81,10 @@ class ClientSession {
   void set_away(bool away) { inputs_.set_away(away); }
   // Course units the window shows across (the app's letterbox; headless: 16:9). The server hears
   // it with the followed runner and sends the runners nearest that one first.
-  void set_view_width(std::uint16_t units) { view_width_ = units; }
+  void set_view_width(std::uint16_t units) {
+    view_width_ = units;
+    world_.set_view_width(units);
+  }
   // What scripted presses during the last updates asked of the app (net graph, quit), in order.
   std::vector<LocalAction> take_local_actions() { return std::exchange(local_actions_, {}); }
   // Pauses the session at wall time `now` (a local match paused with its embedded server):

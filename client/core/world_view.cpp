@@ -19,6 +19,7 @@ constexpr std::size_t kMaxSummaries = 64;
 
 void WorldView::reset() {
   buffer_.reset();
+  crowd_.reset();
   display_clock_.reset();
   own_.reset();  // until the next Welcome names it
   race_.reset();
@@ -30,6 +31,7 @@ void WorldView::reset() {
 
 void WorldView::on_welcome(const net::Welcome& w) {
   buffer_.set_rates(w.tick_rate, w.snapshot_rate);
+  crowd_.set_tick_rate(w.tick_rate);
   broken_.set_course(w.course_seed);
   base_seed_ = w.course_seed;
   own_ = w.runner_id ? std::optional<std::uint32_t>(*w.runner_id) : std::nullopt;
@@ -46,30 +48,31 @@ void WorldView::on_snapshot(const net::Snapshot& s, double now) {
     broken_.set_course(sim::race_course_seed(base_seed_, results ? r->race + 1 : r->race));
   }
   broken_.on_snapshot(s);
+  // Runners cued without a pose are drawn from their rigs; the others the snapshot lists are
+  // still in the race: the buffer holds them across the snapshots they wait for their turn.
   std::vector<RunnerFrame> frames;
-  frames.reserve(s.runners.size());
-  for (const auto& r : s.runners) frames.push_back(runner_frame(r));
-  // Runners the snapshot lists without a pose are still in the race: the buffer holds them
-  // across the snapshots they wait for their turn.
   std::vector<std::uint32_t> others;
-  others.reserve(s.others.size());
-  for (const auto& o : s.others) others.push_back(o.id);
+  buffer_input(s, crowd_, crowd_zone(s, follow_.wanted(), own_, view_width_), frames, crowd_drawn_,
+               others);
   buffer_.push(s.tick, std::move(frames), now, std::move(others));
-  take_summaries(s);
+  take_summaries(s, crowd_drawn_);
 }
 
-void WorldView::take_summaries(const net::Snapshot& s) {
+void WorldView::take_summaries(const net::Snapshot& s, const std::vector<std::uint32_t>& drawn) {
   if (!newest_tick_ || s.tick > *newest_tick_) newest_tick_ = s.tick;
   // A full pose supersedes the summaries once the render time reaches it (until then the
   // earlier ones still stand for the runner: build_others drops the track there).
-  for (const auto& r : s.runners) {
-    auto it = summaries_.find(r.id);
-    if (it == summaries_.end() || s.tick <= it->second.entries.back().first) continue;
+  const auto posed_at = [&](std::uint32_t id) {
+    auto it = summaries_.find(id);
+    if (it == summaries_.end() || s.tick <= it->second.entries.back().first) return;
     auto& posed = it->second.posed;
     const bool current = posed && *posed > it->second.entries.back().first;
     posed = current ? std::min(*posed, s.tick) : s.tick;
-  }
+  };
+  for (const auto& r : s.runners) posed_at(r.id);
+  for (const std::uint32_t id : drawn) posed_at(id);
   for (const net::RunnerSummary& o : s.others) {
+    if (std::binary_search(drawn.begin(), drawn.end(), o.id)) continue;
     auto& entries = summaries_[o.id].entries;
     auto at = std::lower_bound(entries.begin(), entries.end(), s.tick,
                                [](const auto& e, net::Tick t) { return e.first < t; });

@@ -6,8 +6,10 @@
 // names and time are passed in, the prediction is the input pipeline's.
 //
 // A big race's snapshots carry full poses only for the runners near the followed one and a
-// summary of every other (net::Snapshot::others): those are kept per runner, by tick, and shown
-// at the same render time as the drawn runners (others()), for the scoreboard and race strip.
+// summary of every other (net::Snapshot::others), with a rig cue: the runners cued are drawn
+// from rigs of their own (core/crowd_rigs.hpp), the interpolation buffer taking their frames as
+// it takes poses. Summaries without a figure are kept per runner, by tick, and shown at the
+// same render time as the drawn runners (others()), for the scoreboard and race strip.
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "core/broken_obstacles.hpp"
+#include "core/crowd_rigs.hpp"
 #include "core/figure_motion.hpp"
 #include "core/follow_selection.hpp"
 #include "core/interpolation_buffer.hpp"
@@ -26,6 +29,7 @@
 #include "core/runner_summary_view.hpp"
 #include "core/runner_view.hpp"
 #include "net/messages.hpp"
+#include "net/protocol.hpp"
 
 namespace spear::client {
 
@@ -36,6 +40,9 @@ class WorldView {
 
   // A new connection attempt: nothing buffered, no clock.
   void reset();
+  // Course units across the window (what the server is told): runners drawn from their rigs
+  // are those near enough to it.
+  void set_view_width(double units) { view_width_ = units; }
   void on_welcome(const net::Welcome& welcome);
   // A decoded snapshot that arrived at local time `now`.
   void on_snapshot(const net::Snapshot& snapshot, double now);
@@ -66,6 +73,7 @@ class WorldView {
   std::vector<ObstacleView> obstacles(double from, double to,
                                       const OwnRunnerPredictor* predictor) const;
   const InterpolationBuffer& buffer() const { return buffer_; }
+  const CrowdRigs& crowd() const { return crowd_; }
   const PredictionClock& prediction_clock() const { return display_clock_; }
   double render_time() const { return buffer_.view().render_time; }
   const RaceView& race() const { return race_; }
@@ -77,8 +85,9 @@ class WorldView {
   // The roster's name for runner `id` ("runner <id>" before its entry) and whether it is a bot
   // (its `flags` or the roster say so).
   std::pair<std::string, bool> identity(std::uint32_t id, std::uint8_t flags) const;
-  // Keeps the snapshot's summaries; forgets the runners not summed up for kSummaryMemory.
-  void take_summaries(const net::Snapshot& s);
+  // Keeps the snapshot's summaries (but of `drawn`, its runners drawn from their rigs, ascending
+  // ids: those count as posed); forgets the runners not summed up for kSummaryMemory.
+  void take_summaries(const net::Snapshot& s, const std::vector<std::uint32_t>& drawn);
   // others_ at the render time (after runners_ and ids_).
   void build_others();
 
@@ -91,7 +100,10 @@ class WorldView {
 
   bool predict_own_;
   InterpolationBuffer buffer_;
-  PredictionClock display_clock_;  // the own runner drawn at (and inputs stamped with)
+  CrowdRigs crowd_;
+  double view_width_ = net::kDefaultViewWidth;
+  std::vector<std::uint32_t> crowd_drawn_;  // scratch of on_snapshot
+  PredictionClock display_clock_;           // the own runner drawn at (and inputs stamped with)
   FollowSelection follow_;
   std::optional<std::uint32_t> own_;
   int tick_rate_ = 0;  // from Welcome (0: none yet)

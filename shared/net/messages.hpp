@@ -126,6 +126,26 @@ inline constexpr std::uint8_t kAway = 1u << 4;  // its player is away (any mode:
 inline constexpr std::uint8_t kAll = 0x1f;
 }  // namespace runner_flags
 
+// A runner's rig as the server has it (RunnerSnapshot::rig_values): the values a rig cue is made
+// of (net/rig_cue.hpp).
+struct CueValues {
+  float phase = 0.f;               // gait phase 0..1 (rig::RigState::phase)
+  std::uint8_t motion = 0;         // rig::Motion playing
+  std::uint32_t motion_ticks = 0;  // ticks the rig has stepped in it
+  std::int32_t thrust_ticks = -1;  // ticks since the thrust overlay started; -1 none
+  friend bool operator==(const CueValues&, const CueValues&) = default;
+};
+
+// A rig cue as decoded (net/rig_cue.hpp): what it says of the runner at the snapshot's tick.
+struct RigCue {
+  bool runs_on = false;                // nothing new since the baseline's cue
+  std::optional<std::uint16_t> phase;  // gait phase in 1/4096 cycles
+  std::optional<std::uint8_t> motion;  // rig::Motion playing, with
+  std::uint16_t motion_ticks = 0;      // the ticks stepped in it (kMaxCueMotionTicks: or more)
+  std::optional<std::uint8_t> thrust_ticks;  // ticks since a thrust started
+  friend bool operator==(const RigCue&, const RigCue&) = default;
+};
+
 // One runner as a client sees it (decoded; the pose within 0.25 units of the server's).
 struct RunnerSnapshot {
   RunnerId id = 0;
@@ -154,6 +174,10 @@ struct RunnerSnapshot {
   // What rebuilds this runner in the one or two snapshots before this one, for a client that
   // lost them (net/bridge_residual.hpp). Servers fill it in per frame (net/snapshot_frame).
   RunnerBridge bridge;
+  // The rig's state for a roll call's cue (servers fill it in; decoded snapshots leave it).
+  CueValues rig_values;
+  // Decoded: the roll call's cue for this runner, when the roll call carried one.
+  std::optional<RigCue> cue;
 };
 inline constexpr std::uint8_t kMaxWireCombo = 7;          // 3 bits; the sim's multiplier stops at 5
 inline constexpr std::uint16_t kMaxWireCountdown = 4095;  // ticks: 3 s at 1000 Hz fits
@@ -241,7 +265,8 @@ struct RunnerSummary {
   RunnerMode mode = RunnerMode::Running;
   std::uint8_t flags = 0;  // runner_flags
   std::uint32_t score = 0;
-  double distance = 0.0;  // course units, to the unit
+  double distance = 0.0;      // course units, to the unit
+  std::optional<RigCue> cue;  // when the roll call carried one (PROTOCOL.md "Rig cue")
   friend bool operator==(const RunnerSummary&, const RunnerSummary&) = default;
 };
 

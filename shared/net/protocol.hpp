@@ -12,7 +12,7 @@ using Sequence = std::uint32_t;    // per-sender datagram counter, starts at 1 (
 using SessionKey = std::uint64_t;  // random, never 0 once connected
 
 // Bumped on any change of the wire format; peers with another version are refused.
-inline constexpr std::uint16_t kProtocolVersion = 9;
+inline constexpr std::uint16_t kProtocolVersion = 10;
 // FlatBuffers file identifier of every datagram (4 characters, bytes 4..7 of the buffer).
 inline constexpr char kFileIdentifier[] = "SPR1";
 inline constexpr std::uint16_t kDefaultPort = 27600;
@@ -45,6 +45,11 @@ inline constexpr double kNearMargin = 240.0;
 // The near runners nearest the followed one that get their pose in every such snapshot (the
 // others near it take turns when they do not all fit).
 inline constexpr std::size_t kPinnedNeighbours = 4;
+// A snapshot whose roll call is cued (against a baseline: clients draw the runners without a
+// pose from their rigs, PROTOCOL.md "Rig cue") gives poses beyond the pinned ones, in turns,
+// only while the sealed datagram stays within this many bytes (12 kB/s at 30 snapshots a
+// second).
+inline constexpr std::size_t kCrowdSnapshotBytes = 400;
 inline constexpr std::size_t kMaxBrokenTargets = 16;
 inline constexpr std::size_t kMaxRosterEntries = 32;  // names per snapshot
 inline constexpr std::size_t kMaxNameBytes = 24;      // UTF-8 bytes of a player name

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "net/quantize.hpp"
+#include "net/rig_cue.hpp"
 #include "net/runner_block.hpp"
 #include "sim/pace.hpp"
 
@@ -12,7 +13,7 @@ namespace {
 
 constexpr unsigned kModeBits = 3, kFlagBits = 5;
 constexpr unsigned kIdGapK = 0;
-constexpr unsigned kDistanceK = 10, kDistanceDeltaK = 2;
+constexpr unsigned kDistanceK = 10, kDistanceDeltaK = 0;
 constexpr unsigned kBonusK = 4, kScoreDeltaK = 0;
 constexpr double kNominalTickRate = 60.0;
 
@@ -60,8 +61,8 @@ void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous) {
   out.write_exp_golomb(static_cast<std::uint64_t>(std::int64_t{id} - previous - 1), kIdGapK);
 }
 
-void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
-                      const RollEntry* previous) {
+bool write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
+                      const RollEntry* previous, bool cue_runs_on) {
   if (!base) {
     const RollEntry before = previous ? *previous : RollEntry{};
     const bool same = e.mode == before.mode && e.flags == before.flags;
@@ -72,24 +73,30 @@ void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base,
     }
     out.write_signed(e.distance - before.distance, kDistanceK);
     out.write_signed(static_cast<std::int64_t>(e.score) - metres(e.distance), kBonusK);
-    return;
+    return false;
   }
   const bool same = e.mode == base->mode && e.flags == base->flags;
+  const std::int64_t score =
+      static_cast<std::int64_t>(e.score) - predicted_score(*base, e.distance);
+  const bool steady = same && score == 0 && cue_runs_on;
+  out.write_bool(steady);
+  out.write_signed(e.distance - predicted_roll_distance(*base, age), kDistanceDeltaK);
+  if (steady) return true;
   out.write_bool(same);
   if (!same) {
     out.write_bits(static_cast<std::uint64_t>(e.mode), kModeBits);
     out.write_bits(e.flags, kFlagBits);
   }
-  out.write_signed(e.distance - predicted_roll_distance(*base, age), kDistanceDeltaK);
-  out.write_signed(static_cast<std::int64_t>(e.score) - predicted_score(*base, e.distance),
-                   kScoreDeltaK);
+  out.write_signed(score, kScoreDeltaK);
+  return false;
 }
 
 bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* baseline,
-                    std::uint32_t age, std::vector<RollEntry>& out) {
+                    std::uint32_t age, std::vector<RollEntry>& out, std::vector<RigCue>* cues) {
   out.clear();
-  // Every entry takes at least 4 bits: a count the block cannot hold is corrupt.
-  if (count > kMaxRollCall || count > in.bits_left() / 4) return false;
+  if (cues) cues->clear();
+  // Every entry takes at least 3 bits: a count the block cannot hold is corrupt.
+  if (count > kMaxRollCall || count > in.bits_left() / 3) return false;
   out.reserve(count);
   std::int64_t previous = -1;
   for (std::size_t i = 0; i < count; ++i) {
@@ -98,6 +105,7 @@ bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* b
     previous = id;
     RollEntry e;
     e.id = static_cast<RunnerId>(id);
+    bool steady = false;
     const std::optional<RollEntry> base = baseline ? baseline->roll_of(e.id) : std::nullopt;
     if (!base) {
       const RollEntry before = out.empty() ? RollEntry{} : out.back();
@@ -114,19 +122,27 @@ bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* b
       if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
       if (!to_score(metres(e.distance) + in.read_signed(kBonusK), e.score)) return false;
     } else {
-      if (in.read_bool()) {
+      steady = in.read_bool();
+      e.distance = predicted_roll_distance(*base, age) + in.read_signed(kDistanceDeltaK);
+      if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
+      if (steady || in.read_bool()) {
         e.mode = base->mode;
         e.flags = base->flags;
       } else {
         e.mode = static_cast<RunnerMode>(in.read_bits(kModeBits));
         e.flags = static_cast<std::uint8_t>(in.read_bits(kFlagBits));
       }
-      e.distance = predicted_roll_distance(*base, age) + in.read_signed(kDistanceDeltaK);
-      if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
-      if (!to_score(predicted_score(*base, e.distance) + in.read_signed(kScoreDeltaK), e.score))
-        return false;
+      const std::int64_t score = steady ? 0 : in.read_signed(kScoreDeltaK);
+      if (!to_score(predicted_score(*base, e.distance) + score, e.score)) return false;
     }
     if (!in.ok()) return false;
+    if (cues) {
+      // A steady entry's cue runs on; any other's follows it.
+      RigCue cue;
+      cue.runs_on = true;
+      if (!steady && !read_rig_cue(in, cue)) return false;
+      cues->push_back(cue);
+    }
     out.push_back(e);
   }
   return true;

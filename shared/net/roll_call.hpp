@@ -45,14 +45,18 @@ void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous);
 // The rest of an entry: against `base` (the same runner in the baseline, `age` ticks older), or
 // in full when base is nullptr: then its mode, flags and distance against `previous`, the entry
 // written before it in this roll call (nullptr for the first: running, no flags, distance 0).
-void write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
-                      const RollEntry* previous);
+// Against a base an entry whose mode, flags and score are as predicted and whose rig cue runs
+// on (`cue_runs_on`: net/rig_cue.hpp) is steady: its distance alone, and no cue follows it.
+// Returns whether it was (else a roll call with cues has the cue follow).
+bool write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
+                      const RollEntry* previous, bool cue_runs_on = true);
 
 // Reads `count` entries (≤ kMaxRollCall). An entry whose id `baseline` holds (in its runners or
-// its roll call) is a delta against it, the others are full. False on corruption: truncation,
-// an id past 65535, a distance or score out of range.
+// its roll call) is a delta against it, the others are full. With `cues` (a roll call against a
+// baseline) each entry is followed by its rig cue (net/rig_cue.hpp), read into cues[k] for
+// out[k]. False on corruption: truncation, an id past 65535, a distance or score out of range.
 [[nodiscard]] bool read_roll_call(BitReader& in, std::size_t count,
                                   const QuantizedSnapshot* baseline, std::uint32_t age,
-                                  std::vector<RollEntry>& out);
+                                  std::vector<RollEntry>& out, std::vector<RigCue>* cues = nullptr);
 
 }  // namespace spear::net

@@ -275,9 +275,11 @@ void write_runner_core(BitWriter& out, const QuantizedRunner& r, const Quantized
 
 bool read_runner_block(std::span<const std::uint8_t> block, std::size_t count,
                        const QuantizedSnapshot* baseline, std::vector<QuantizedRunner>& out,
-                       std::size_t roll_count, std::uint32_t age, std::vector<RollEntry>* roll) {
+                       std::size_t roll_count, std::uint32_t age, std::vector<RollEntry>* roll,
+                       std::vector<RigCue>* cues) {
   out.clear();
   if (roll) roll->clear();
+  if (cues) cues->clear();
   if (roll_count > 0 && !roll) return false;
   // Every runner takes well over 8 bits: a count the block cannot hold is corrupt, and the
   // reservation below stays bounded by the datagram.
@@ -291,7 +293,11 @@ bool read_runner_block(std::span<const std::uint8_t> block, std::size_t count,
     if (!seen.insert(r.id).second) return false;
     out.push_back(r);
   }
-  if (roll_count > 0 && !read_roll_call(in, roll_count, baseline, age, *roll)) return false;
+  // A roll call against a baseline carries rig cues.
+  std::vector<RigCue> unused;
+  std::vector<RigCue>* cue_out = baseline ? (cues ? cues : &unused) : nullptr;
+  if (roll_count > 0 && !read_roll_call(in, roll_count, baseline, age, *roll, cue_out))
+    return false;
   // Padding of the last byte only.
   return in.ok() && in.bits_left() < 8;
 }

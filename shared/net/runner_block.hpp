@@ -54,6 +54,8 @@ struct QuantizedSnapshot {
   Tick tick = 0;
   std::vector<QuantizedRunner> runners;
   std::vector<RollEntry> roll;  // the roll call, when it had one (net/roll_call.hpp)
+  // Its rig cues, one per roll entry, when the roll call carried them (against a baseline).
+  std::vector<RigCue> roll_cues;
   const QuantizedRunner* find(RunnerId id) const;
   // The runner's roll-call values: its roll-call entry, else those of its full entry; nullopt
   // when the snapshot held neither.
@@ -72,12 +74,13 @@ void write_runner_core(BitWriter& out, const QuantizedRunner& r, const Quantized
 
 // Decodes a block of `count` runners against `baseline` (nullptr: the block must be all full),
 // then `roll_count` roll-call entries into `roll` (net/roll_call.hpp; `age`: ticks from the
-// baseline). False on corruption: truncation, a delta without baseline, a duplicate id, a bad
-// enum, a roll call without `roll`.
+// baseline), with a baseline their rig cues into `cues` (when given). False on corruption:
+// truncation, a delta without baseline, a duplicate id, a bad enum, a roll call without `roll`.
 [[nodiscard]] bool read_runner_block(std::span<const std::uint8_t> block, std::size_t count,
                                      const QuantizedSnapshot* baseline,
                                      std::vector<QuantizedRunner>& out, std::size_t roll_count = 0,
-                                     std::uint32_t age = 0, std::vector<RollEntry>* roll = nullptr);
+                                     std::uint32_t age = 0, std::vector<RollEntry>* roll = nullptr,
+                                     std::vector<RigCue>* cues = nullptr);
 
 // libFuzzer entry point: decodes data as a block against a fixed synthetic baseline.
 int fuzz_decode_runner_block(const std::uint8_t* data, std::size_t size);

@@ -89,6 +89,13 @@ RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& s, bool bot,
   r.countdown_ticks = static_cast<std::uint16_t>(
       std::min<std::uint32_t>(sim::countdown_ticks_left(s, dt), kMaxWireCountdown));
   r.pose = s.pose;
+  r.rig_values.phase = s.rig.phase;
+  r.rig_values.motion = static_cast<std::uint8_t>(s.rig.motion);
+  r.rig_values.motion_ticks =
+      static_cast<std::uint32_t>(std::lround(std::clamp(s.rig.motion_time / dt, 0.f, 4.0e9f)));
+  r.rig_values.thrust_ticks = s.rig.thrust_time >= 0.f
+                                  ? static_cast<std::int32_t>(std::lround(s.rig.thrust_time / dt))
+                                  : -1;
   if (s.mode == sim::RunnerMode::Lab) {
     r.lab_phase = sim::lab_cycle_progress(s.rig);
     r.lab_gait = s.rig.gait;

@@ -23,7 +23,7 @@ SnapshotDecodeError SnapshotDecoder::decode(const SnapshotMessage& msg, Snapshot
   q.tick = msg.tick;
   const std::uint32_t age = msg.baseline_tick ? msg.tick - *msg.baseline_tick : 0;
   if (!read_runner_block(msg.runner_block, msg.runner_count, baseline, q.runners, msg.roll_count,
-                         age, &q.roll))
+                         age, &q.roll, &q.roll_cues))
     return SnapshotDecodeError::Corrupt;
 
   out = Snapshot{};
@@ -36,10 +36,17 @@ SnapshotDecodeError SnapshotDecoder::decode(const SnapshotMessage& msg, Snapshot
   out.roster = msg.roster;
   out.race = msg.race;
   out.board = msg.board;
-  // The roll call lists every runner; those with a pose in this snapshot are in `runners`.
-  for (const RollEntry& e : q.roll) {
-    if (q.find(e.id)) continue;
-    out.others.push_back({e.id, e.mode, e.flags, e.score, static_cast<double>(e.distance)});
+  // The roll call lists every runner; those with a pose in this snapshot are in `runners` (with
+  // their cue, when it carried one).
+  for (std::size_t k = 0; k < q.roll.size(); ++k) {
+    const RollEntry& e = q.roll[k];
+    const std::optional<RigCue> cue =
+        k < q.roll_cues.size() ? std::optional<RigCue>(q.roll_cues[k]) : std::nullopt;
+    if (const QuantizedRunner* r = q.find(e.id)) {
+      out.runners[static_cast<std::size_t>(r - q.runners.data())].cue = cue;
+      continue;
+    }
+    out.others.push_back({e.id, e.mode, e.flags, e.score, static_cast<double>(e.distance), cue});
   }
 
   // Keep history sorted by tick; drop what the server can no longer use as a baseline: it

@@ -27,6 +27,9 @@ constexpr int kMissesBeforeFull = 8;
 // 2 % and stop below 0.5 %.
 constexpr double kSkipAverage = 1.0 / 32.0;
 constexpr double kBridgesOn = 0.02, kBridgesOff = 0.005;
+// Rig cues in full per snapshot (about 4 bytes each), nearest first: a client that joins a
+// 256-runner race has them all within a few snapshots, each within its datagram.
+constexpr std::size_t kFullCuesPerSnapshot = 64;
 }  // namespace
 
 bool SnapshotEncoder::sends_bridges() const {
@@ -158,9 +161,17 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   if (baseline) msg.baseline_tick = baseline->frame->tick();
   msg.own = own;
   if (msg.own && msg.own->sim_state.size() > kMaxSimStateBytes) msg.own->sim_state.clear();
-  const auto& broken = frame.broken();
-  msg.broken.assign(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(std::min(
-                                                         broken.size(), kMaxBrokenTargets)));
+  // What was knocked down: a client draws the breakage of the runner its view follows, so when
+  // the focus names it (and the own runner) only theirs goes (a big race breaks targets all the
+  // time, a full list is about 50 bytes).
+  const std::size_t reserved = std::min(focus.reserved, order.size());
+  for (const BrokenTarget& b : frame.broken()) {
+    if (msg.broken.size() >= kMaxBrokenTargets) break;
+    bool wanted = reserved == 0;
+    for (std::size_t k = 0; k < reserved && !wanted; ++k)
+      wanted = order[k] < frame.size() && frame.id(order[k]) == b.runner;
+    if (wanted) msg.broken.push_back(b);
+  }
   msg.race = frame.race();
   msg.board = frame.board();
 
@@ -198,14 +209,16 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   };
   std::size_t budget_bits = budget_of(msg);
   const SnapshotFrame::Deltas* deltas = baseline ? &frame.against(*baseline->frame) : nullptr;
-  // The roll call of the runners `take` marks: deltas where this client's baseline listed them.
+  // The roll call of the runners `take` marks: deltas where this client's baseline listed them,
+  // each with its cue as cue_forms_ says.
   const auto write_roll = [&](const std::vector<std::uint8_t>& take, BitWriter& out) {
     frame.write_roll_call(
         out, deltas, [&](std::uint32_t i) { return take[i] != 0; },
         [&](std::uint32_t i) {
           const std::int32_t j = deltas->baseline_index(i);
           return j >= 0 && baseline->sent[static_cast<std::size_t>(j)] != 0;
-        });
+        },
+        [&](std::uint32_t i) { return cue_forms_[i]; });
   };
 
   Sent sent;
@@ -240,9 +253,25 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     std::vector<std::uint8_t> take(frame.size(), 1);
     // Every runner listed, against a baseline that listed every one of its runners (or none):
     // the same bits for every such client, written once per frame and baseline.
+    // Against a baseline every entry carries its rig cue: against the baseline's where it cued
+    // the runner, else in full for the nearest kFullCuesPerSnapshot (the others' wait).
+    cue_forms_.assign(frame.size(), CueForm::None);
+    if (baseline) {
+      std::size_t full_cues = 0;
+      const auto choose = [&](std::uint32_t i) {
+        if (i >= frame.size() || cue_forms_[i] != CueForm::None) return;
+        const std::int32_t j = deltas->baseline_index(i);
+        if (j >= 0 && (baseline->sent[static_cast<std::size_t>(j)] & kSentCue))
+          cue_forms_[i] = CueForm::Delta;
+        else if (full_cues < kFullCuesPerSnapshot)
+          cue_forms_[i] = CueForm::Full, ++full_cues;
+      };
+      for (const std::uint32_t i : order) choose(i);
+      for (const std::uint32_t i : frame.id_order()) choose(i);
+    }
     if (!baseline)
       roll_block.append(frame.roll_call_bits());
-    else if (baseline->all_listed)
+    else if (baseline->all_cued)
       roll_block.append(deltas->roll_call_bits());
     else
       write_roll(take, roll_block);
@@ -279,8 +308,11 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
       roll_block = BitWriter{};
       write_roll(take, roll_block);
     }
-    for (std::size_t i = 0; i < frame.size(); ++i)
-      if (take[i]) sent.sent[i] |= kSentRoll;
+    for (std::size_t i = 0; i < frame.size(); ++i) {
+      if (!take[i]) continue;
+      sent.sent[i] |= kSentRoll;
+      if (baseline && cue_forms_[i] != CueForm::None) sent.sent[i] |= kSentCue;
+    }
 
     // Full poses for the near runners: pinned ones first, then by the priority accumulator
     // (snapshots waited, and nearness as a tie-break within one).
@@ -310,9 +342,21 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     for (const auto& e : ranked_) by_wait_[starts_[bucket(e.first)]++] = e;
     ranked_.swap(by_wait_);
     candidates_.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pinned));
-    for (const auto& [w, i] : ranked_) candidates_.push_back(i);
     full = add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
                     block, sent, bridge_bits);
+    // The others in turns: while the datagram stays within the crowd's bytes when its roll call
+    // is cued (its runners are drawn from their rigs), else as far as it goes.
+    candidates_.clear();
+    for (const auto& [w, i] : ranked_) candidates_.push_back(i);
+    std::size_t turn_bits = budget_bits;
+    if (baseline) {
+      // Of the crowd's bytes, what the seal and the message around the block take.
+      const std::size_t fixed = kSealedOverheadBytes + kMaxSealedPacketBytes - budget_bits / 8;
+      turn_bits =
+          std::min(turn_bits, kCrowdSnapshotBytes > fixed ? (kCrowdSnapshotBytes - fixed) * 8 : 0);
+    }
+    full += add_full(frame, baseline, deltas, candidates_, turn_bits, roll_block.bit_count(), block,
+                     sent, bridge_bits);
     clear_waiting();
     for (const auto& [w, i] : ranked_) {
       if (sent.sent[i] & kSentFull) continue;
@@ -328,9 +372,11 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     clear_waiting();
   }
   std::size_t in_either = 0, in_roll = 0;
+  sent.all_cued = roll && baseline;
   for (const std::uint8_t v : sent.sent) {
     in_either += v != 0;
     sent.all_listed = sent.all_listed && v != 0;
+    sent.all_cued = sent.all_cued && (v & kSentCue) != 0;
     in_roll += (v & kSentRoll) != 0;
     rolled += v == kSentRoll;  // listed without a pose
   }

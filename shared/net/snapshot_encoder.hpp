@@ -47,7 +47,8 @@ struct SnapshotFocus {
   std::size_t near = std::numeric_limits<std::size_t>::max();
   std::size_t pinned = 0;
   // Of the pinned, the first ones (its own runner, the followed one) whose poses the roll call
-  // leaves room for when it must be cut.
+  // leaves room for when it must be cut; when there are any, the snapshot's broken targets are
+  // only theirs (what the client draws).
   std::size_t reserved = 0;
 };
 
@@ -88,14 +89,15 @@ class SnapshotEncoder {
   std::optional<Tick> acked_tick() const { return acked_; }
 
  private:
-  static constexpr std::uint8_t kSentFull = 1, kSentRoll = 2;
+  static constexpr std::uint8_t kSentFull = 1, kSentRoll = 2, kSentCue = 4;
   struct Sent {
     std::shared_ptr<const SnapshotFrame> frame;
     // Per runner of the frame: kSentFull when its pose went to this client, kSentRoll when its
-    // roll-call entry did (either or both).
+    // roll-call entry did (either or both), kSentCue when that entry's rig cue did.
     std::vector<std::uint8_t> sent;
     std::vector<RosterEntry> names;
     bool all_listed = true;  // every runner of the frame went (in either form)
+    bool all_cued = false;   // every runner of the frame went in the roll call with its cue
   };
   // Appends the runners of `candidates` in full while they fit in `budget_bits` (the block
   // holds `block`; `reserved` more bits are spoken for). Returns how many went.
@@ -131,6 +133,7 @@ class SnapshotEncoder {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranked_, by_wait_;
   std::vector<std::uint32_t> starts_;
   std::vector<std::uint32_t> candidates_;
+  std::vector<CueForm> cue_forms_;  // per runner of the frame being encoded
 };
 
 }  // namespace spear::net

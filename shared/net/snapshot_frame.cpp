@@ -32,6 +32,7 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
     entries.push_back(name_of(runners_.size(), r.id));
     by_id_.push_back({r.id, static_cast<std::uint32_t>(runners_.size())});
     runners_.push_back(quantize_runner(r, mode));
+    cues_.push_back(r.rig_values);
     distances_.push_back(r.distance);
   }
   // Sorted by id, then position: of a repeated id only the first runner stays.
@@ -40,11 +41,13 @@ SnapshotFrame::SnapshotFrame(const Snapshot& snapshot, const SnapshotFrame* prev
   for (std::size_t k = 1; k < by_id_.size(); ++k)
     if (by_id_[k].first == by_id_[k - 1].first) keep[by_id_[k].second] = false;
   if (std::find(keep.begin(), keep.end(), false) != keep.end()) {
+    cues_.clear();
     std::vector<QuantizedRunner> runners;
     std::vector<double> distances;
     std::vector<const RosterEntry*> kept;
     for (std::size_t i = 0; i < n; ++i) {
       if (!keep[i]) continue;
+      cues_.push_back(snapshot.runners[i].rig_values);
       runners.push_back(runners_[i]);
       distances.push_back(distances_[i]);
       kept.push_back(entries[i]);
@@ -205,9 +208,27 @@ const BitWriter& SnapshotFrame::roll_call_bits() const {
     roll_call_.emplace();
     write_roll_call(
         *roll_call_, nullptr, [](std::uint32_t) { return true; },
-        [](std::uint32_t) { return false; });
+        [](std::uint32_t) { return false; }, [](std::uint32_t) { return CueForm::None; });
   }
   return *roll_call_;
+}
+
+void SnapshotFrame::write_cue(BitWriter& out, std::size_t i, CueForm form,
+                              const Deltas& deltas) const {
+  switch (form) {
+    case CueForm::None:
+      write_no_rig_cue(out);
+      return;
+    case CueForm::Full:
+      write_rig_cue(out, cues_[i], nullptr, roll_[i].mode, 0, 0);
+      return;
+    case CueForm::Delta:
+      break;
+  }
+  const auto j = static_cast<std::size_t>(deltas.baseline_index(i));
+  const SnapshotFrame& base = deltas.baseline();
+  write_rig_cue(out, cues_[i], &base.cues_[j], base.roll_[j].mode, base.roll_[j].distance,
+                tick_ - base.tick_);
 }
 
 const BitWriter& SnapshotFrame::bridge_bits(std::size_t i, bool hidden) const {
@@ -260,9 +281,13 @@ const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
   auto& slot = roll_bits_[i];
   if (!slot) {
     slot.emplace();
-    write_roll_entry(*slot, frame_->roll_[i],
-                     &baseline_->roll_[static_cast<std::size_t>(index_[i])],
-                     frame_->tick_ - baseline_tick_, nullptr);
+    const auto j = static_cast<std::size_t>(index_[i]);
+    const RollEntry& base = baseline_->roll_[j];
+    const std::uint32_t age = frame_->tick_ - baseline_tick_;
+    const bool runs_on =
+        rig_cue_runs_on(frame_->cues_[i], baseline_->cues_[j], base.mode, base.distance, age);
+    if (!write_roll_entry(*slot, frame_->roll_[i], &base, age, nullptr, runs_on))
+      frame_->write_cue(*slot, i, CueForm::Delta, *this);
   }
   return *slot;
 }
@@ -272,7 +297,8 @@ const BitWriter& SnapshotFrame::Deltas::roll_call_bits() const {
     roll_call_.emplace();
     frame_->write_roll_call(
         *roll_call_, this, [](std::uint32_t) { return true; },
-        [this](std::uint32_t i) { return index_[i] >= 0; });
+        [this](std::uint32_t i) { return index_[i] >= 0; },
+        [this](std::uint32_t i) { return index_[i] >= 0 ? CueForm::Delta : CueForm::Full; });
   }
   return *roll_call_;
 }

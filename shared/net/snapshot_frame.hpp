@@ -14,10 +14,15 @@
 
 #include "net/bit_stream.hpp"
 #include "net/messages.hpp"
+#include "net/rig_cue.hpp"
 #include "net/roll_call.hpp"
 #include "net/runner_block.hpp"
 
 namespace spear::net {
+
+// How a roll-call entry's rig cue goes (net/rig_cue.hpp): not at all (a place holder), in full,
+// or against the baseline's cue.
+enum class CueForm : std::uint8_t { None, Full, Delta };
 
 class SnapshotFrame {
  public:
@@ -45,10 +50,11 @@ class SnapshotFrame {
     // bridge.
     const BitWriter& bits(std::size_t i) const;
     // Runner i's roll-call entry (without its id) against its baseline runner's roll-call
-    // values (baseline_index(i) ≥ 0).
+    // values (baseline_index(i) ≥ 0), with its rig cue against the baseline runner's.
     const BitWriter& roll_bits(std::size_t i) const;
     // The roll call of every runner of the frame (ascending ids), each a delta where the
-    // baseline frame has the runner: what a client whose baseline listed all of them gets.
+    // baseline frame has the runner, its cue too (in full where it has not): what a client
+    // whose baseline listed and cued all of them gets.
     const BitWriter& roll_call_bits() const;
 
    private:
@@ -98,21 +104,33 @@ class SnapshotFrame {
   const BitWriter& roll_call_bits() const;
   // Writes the roll call of the runners `listed(i)` keeps, ascending ids: runner i against its
   // baseline runner (deltas->roll_bits) where `delta(i)`, else in full against the entry before
-  // it. The one writer of roll calls, cached or per client.
-  template <typename Listed, typename Delta>
-  void write_roll_call(BitWriter& out, const Deltas* deltas, Listed listed, Delta delta) const {
+  // it. Against a baseline (deltas given) each entry carries its rig cue in the form `cue(i)`
+  // says (a delta only where the baseline's roll call cued it). The one writer of roll calls,
+  // cached or per client.
+  template <typename Listed, typename Delta, typename Cue>
+  void write_roll_call(BitWriter& out, const Deltas* deltas, Listed listed, Delta delta,
+                       Cue cue) const {
     const RollEntry* previous = nullptr;
     for (const std::uint32_t i : id_order_) {
       if (!listed(i)) continue;
       const RollEntry& e = roll_[i];
       write_roll_id(out, e.id, previous ? previous->id : -1);
-      if (deltas && delta(i))
-        out.append(deltas->roll_bits(i));
-      else
-        write_roll_entry(out, e, nullptr, 0, previous);
+      if (deltas && delta(i) && cue(i) == CueForm::Delta) {
+        out.append(deltas->roll_bits(i));  // with its cue
+      } else if (deltas && delta(i)) {
+        const auto j = static_cast<std::size_t>(deltas->baseline_index(i));
+        (void)write_roll_entry(out, e, &deltas->baseline().roll_[j],
+                               tick_ - deltas->baseline().tick_, nullptr, false);
+        write_cue(out, i, cue(i), *deltas);
+      } else {
+        (void)write_roll_entry(out, e, nullptr, 0, previous);
+        if (deltas) write_cue(out, i, cue(i), *deltas);
+      }
       previous = &e;
     }
   }
+  // Runner i's rig cue in `form` (Delta: against its runner in `deltas`' baseline).
+  void write_cue(BitWriter& out, std::size_t i, CueForm form, const Deltas& deltas) const;
   // Runner i's bridge residuals as write_bridge() writes them: runner(i).bridge (levels 0–2),
   // with `hidden` also the residual of four lost in a row (hidden_residual).
   const BitWriter& bridge_bits(std::size_t i, bool hidden = false) const;
@@ -136,6 +154,7 @@ class SnapshotFrame {
   std::vector<std::pair<RunnerId, std::uint32_t>> by_id_;  // sorted by id
   std::vector<std::uint32_t> id_order_;
   std::vector<RollEntry> roll_;
+  std::vector<CueValues> cues_;  // per runner
   mutable std::optional<BitWriter> roll_call_;
   std::shared_ptr<const Names> names_;
   std::vector<BrokenTarget> broken_;

@@ -75,7 +75,7 @@ std::optional<Message> decode_frame(const fb::Frame& f) {
       if (static_cast<std::uint8_t>(o->mode()) >= static_cast<std::uint8_t>(RunnerMode::Count))
         return std::nullopt;
       out.others.push_back({static_cast<RunnerId>(o->id()), static_cast<RunnerMode>(o->mode()),
-                            o->flags(), o->score(), o->distance()});
+                            o->flags(), o->score(), o->distance(), std::nullopt});
     }
   }
   if (const fb::Race* r = f.race()) {

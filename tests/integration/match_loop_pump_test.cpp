@@ -761,9 +761,16 @@ std::map<net::RunnerId, double> distances_of(const net::Snapshot& s) {
   return out;
 }
 
+// A cue that says something (a rig a client can run from it, or one it runs on): not the place
+// holder of a cue that had no room yet.
+bool drawable_cue(const std::optional<net::RigCue>& c) {
+  return c && (c->runs_on || c->phase || c->motion || c->thrust_ticks);
+}
+
 TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
   // More bots than a datagram holds poses for: every snapshot lists every runner (the roll
-  // call), and poses go to the runners near the one the client's view follows.
+  // call), poses go to the runners nearest the one the client's view follows, and every other
+  // runner carries its rig cue, from which the client draws it (client/core/crowd_rigs.hpp).
   server::ServerConfig c = small_config();
   c.bots = 120;
   c.bot_skill = 0.6f;  // they crash now and then, so the field spreads out
@@ -793,14 +800,22 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
   ASSERT_GT(fan.snapshots.size(), from + 100);
   const double reach = net::kNearViewShare * kWidth + net::kNearMargin;
   int checked = 0;
-  std::size_t posed = 0, in_view = 0;
-  std::map<net::RunnerId, int> unposed_in_view;     // snapshots in a row in view without a pose
-  std::map<net::RunnerId, std::size_t> last_posed;  // the fan's snapshot index
+  std::size_t posed = 0, in_view = 0, undrawn = 0;
+  // Runners whose rig the client runs: cued with a motion once, and cued in every snapshot since.
+  std::set<net::RunnerId> rigged;
   std::set<net::RunnerId> was_shown;
-  int entered = 0;
-  int longest_wait = 0;
-  for (std::size_t k = from + 10; k < fan.snapshots.size(); ++k) {  // once the view has arrived
+  int entered = 0, entered_posed = 0;
+  for (std::size_t k = 0; k < fan.snapshots.size(); ++k) {
     const net::Snapshot& got = fan.snapshots[k];
+    const auto track = [&](net::RunnerId id, const std::optional<net::RigCue>& cue) {
+      if (cue && cue->motion)
+        rigged.insert(id);
+      else if (!drawable_cue(cue))
+        rigged.erase(id);
+    };
+    for (const auto& r : got.runners) track(r.id, r.cue);
+    for (const auto& o : got.others) track(o.id, o.cue);
+    if (k < from + 10) continue;  // once the view has arrived
     const auto it = truth.find(got.tick);
     ASSERT_NE(it, truth.end());
     const auto& all = it->second;
@@ -826,30 +841,24 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
         EXPECT_TRUE(sent.contains(id)) << "neighbour " << id << " snapshot " << got.tick;
       }
     }
-    // ...and, when the view is crowded (the field starts together), the others in turns: no
-    // runner in view waits long for its pose, and one coming into view (drawn from 0.3 W behind
-    // the followed runner to 0.7 W ahead) has had one just before.
+    // ...and every other runner in view (drawn from 0.3 W behind the followed runner to 0.7 W
+    // ahead) drawable from its rig, in every snapshot: one coming into view too.
     for (const auto& [id, x] : all) {
-      if (sent.contains(id)) last_posed[id] = k;
       const bool shown = x >= d - 0.3 * kWidth && x <= d + 0.7 * kWidth;
+      const bool drawn = sent.contains(id) || rigged.contains(id);
       if (shown && !was_shown.contains(id) && k > from + 10) {
         ++entered;
-        const auto p = last_posed.find(id);
-        EXPECT_TRUE(p != last_posed.end() && k - p->second <= 3)
-            << "runner " << id << " came into view at " << got.tick << " without a recent pose";
+        entered_posed += sent.contains(id);
+        EXPECT_TRUE(drawn) << "runner " << id << " came into view at " << got.tick
+                           << " neither posed nor cued";
       }
       if (shown)
         was_shown.insert(id);
       else
         was_shown.erase(id);
-      if (std::abs(x - d) > 0.7 * kWidth) {
-        unposed_in_view.erase(id);
-        continue;
-      }
+      if (std::abs(x - d) > 0.7 * kWidth) continue;
       ++in_view;
-      int& wait = unposed_in_view[id];
-      wait = sent.contains(id) ? 0 : wait + 1;
-      longest_wait = std::max(longest_wait, wait);
+      undrawn += !drawn;
     }
     posed += sent.size();
     ++checked;
@@ -857,12 +866,12 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
   EXPECT_GT(entered, 0);
   EXPECT_GT(checked, 100);
   std::printf(
-      "followed runner %u: %.1f poses a snapshot, %.1f runners in view; the longest a "
-      "runner in view went without a pose: %d snapshots; %d came into view\n",
+      "followed runner %u: %.1f poses a snapshot, %.1f runners in view, %zu runner-snapshots in "
+      "view neither posed nor cued; %d came into view (%d with a pose)\n",
       followed, static_cast<double>(posed) / checked, static_cast<double>(in_view) / checked,
-      longest_wait, entered);
+      undrawn, entered, entered_posed);
   EXPECT_GT(static_cast<double>(in_view) / checked, static_cast<double>(posed) / checked);
-  EXPECT_LE(longest_wait, 5);
+  EXPECT_EQ(undrawn, 0u);
   // The spectator that said nothing gets every runner listed too.
   for (std::size_t k = plain_from; k < plain.snapshots.size(); ++k) {
     const net::Snapshot& got = plain.snapshots[k];

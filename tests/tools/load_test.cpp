@@ -130,8 +130,11 @@ TEST(LoadAgainstServer, PlayersAndSpectatorsConnectAndMeasure) {
     EXPECT_EQ(c_reduced, 0.0) << name << "\n" << report;
     EXPECT_NEAR(c_full + c_reduced, c_listed, 1e-6) << name << "\n" << report;
   }
-  EXPECT_NE(load.output.find("in the roll call only (reduced): mean 0\n"), std::string::npos)
+  EXPECT_NE(load.output.find("in the roll call only (reduced): mean 0, of which cued (drawn from "
+                             "their rigs): mean 0\n"),
+            std::string::npos)
       << load.output;
+  EXPECT_EQ(json_number(report, "cued_mean"), 0.0) << report;
   EXPECT_GT(json_number(report, "bytes_per_s_down"), 0.0) << report;
   EXPECT_GT(json_number(report, "bytes_per_s_up"), 0.0) << report;
   EXPECT_GT(json_number(report, "inputs_generated"), 0.0) << report;

@@ -110,6 +110,7 @@ void SpectatorFeed::send_frames() {
   // A new session with the server (it restarted, say): the names come again from scratch.
   if (welcome && welcome->session_key != session_key_) {
     session_key_ = welcome->session_key;
+    crowd_.reset();
     roster_.clear();
     roster_bytes_.reset();
   }
@@ -130,6 +131,26 @@ void SpectatorFeed::send_frames() {
       roster_bytes_ = share(net::viewer::encode(whole));
       greet();
     }
+
+    // Runners cued without a pose go to the browsers as poses, from their rigs.
+    if (welcome) crowd_.set_tick_rate(welcome->tick_rate);
+    crowd_frames_.clear();
+    crowd_.on_snapshot(s, crowd_frames_, crowd_drawn_,
+                       client::crowd_zone(s, std::nullopt, std::nullopt, net::kMaxViewWidth));
+    for (const client::RunnerFrame& c : crowd_frames_) {
+      net::RunnerSnapshot r;
+      r.id = static_cast<net::RunnerId>(c.id);
+      r.mode = c.mode;
+      r.flags = c.flags;
+      r.score = static_cast<std::uint32_t>(std::max(0, c.score));
+      r.best = static_cast<std::uint32_t>(std::max(0, c.best));
+      r.distance = c.distance;
+      r.pose = c.pose;
+      s.runners.push_back(r);
+    }
+    std::erase_if(s.others, [&](const net::RunnerSummary& o) {
+      return std::binary_search(crowd_drawn_.begin(), crowd_drawn_.end(), o.id);
+    });
 
     net::viewer::Frame f;
     f.tick = s.tick;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/client_session.hpp"
+#include "core/crowd_rigs.hpp"
 #include "core/server_socket.hpp"
 #include "net/viewer_message.hpp"
 #include "sim/course.hpp"
@@ -76,6 +77,11 @@ class SpectatorFeed {
   std::unique_ptr<client::ServerSocket> socket_;
   std::unique_ptr<client::ClientSession> session_;
   std::vector<net::Snapshot> pending_;  // taken in by the last update
+  // A big race's runners without a pose, drawn from their rig cues for the browsers (which
+  // draw poses only), within the gateway's wide view.
+  client::CrowdRigs crowd_;
+  std::vector<client::RunnerFrame> crowd_frames_;  // scratch
+  std::vector<std::uint32_t> crowd_drawn_;         // scratch
   std::map<net::RunnerId, net::RosterEntry> roster_;
   std::vector<net::RosterEntry> roster_news_;
   std::optional<net::viewer::Hello> hello_;

@@ -58,7 +58,7 @@ TEST(RollCall, EntriesRoundTripInFullAndAgainstABaseline) {
 
 TEST(RollCall, ARunnerRunningAtThePaceTakesAFewBits) {
   // 64 runners in a row, each as far on as its nominal ground speed takes it in 4 ticks: an id
-  // gap bit, an unchanged-mode bit, the distance's and the score's differences.
+  // gap bit, the steady bit and the distance's difference.
   QuantizedSnapshot baseline;
   std::vector<RollEntry> now;
   for (RunnerId id = 0; id < 64; ++id) {
@@ -71,7 +71,7 @@ TEST(RollCall, ARunnerRunningAtThePaceTakesAFewBits) {
   }
   std::size_t bits = 0;
   EXPECT_EQ(round_trip(now, &baseline, 4, &bits), now);
-  EXPECT_LE(bits, 64u * 7u);
+  EXPECT_LE(bits, 64u * 5u);
   // The prediction is the nominal ground speed (PROTOCOL.md "Roll call").
   const RollEntry b = entry(9, RunnerMode::Running, 50000);
   EXPECT_EQ(predicted_roll_distance(b, 6),

@@ -133,10 +133,10 @@ TEST(SnapshotCodec, CorruptBlockIsRejected) {
 
 TEST(SnapshotCodec, ManyRunnersAreAllListedInOneDatagram) {
   // 120 runners cannot all carry a pose: the snapshot lists every one in its roll call and
-  // gives poses to as many as fit, the caller's first ones first.
+  // gives poses to as many as fit, the caller's first ones first; against a baseline the roll
+  // call cues every runner instead (clients draw them from their rigs).
   SnapshotEncoder enc;
   SnapshotDecoder dec;
-  std::size_t first_poses = 0;
   for (Tick tick = 30; tick <= 40; tick += 2) {
     const Snapshot big = world(tick, 120);
     const auto m = enc.encode(big);
@@ -144,7 +144,6 @@ TEST(SnapshotCodec, ManyRunnersAreAllListedInOneDatagram) {
     const auto wire = over_the_wire(m, &bytes);
     EXPECT_LE(bytes, kMaxDatagramBytes);
     EXPECT_LT(m.runner_count, 120);
-    EXPECT_GT(m.runner_count, 8);
     EXPECT_EQ(m.roll_count, 120);
     Snapshot out;
     ASSERT_EQ(dec.decode(wire, out), SnapshotDecodeError::None);
@@ -161,11 +160,21 @@ TEST(SnapshotCodec, ManyRunnersAreAllListedInOneDatagram) {
       EXPECT_EQ(o.flags, truth.flags);
     }
     if (tick == 30) {
-      first_poses = out.runners.size();
+      EXPECT_GT(m.runner_count, 8);
       EXPECT_EQ(out.runners.front().id, 0);  // the first given (the caller's priority)
+      for (const RunnerSummary& o : out.others) EXPECT_FALSE(o.cue);  // no baseline, no cues
     } else {
-      // Against a baseline the roll call costs a few bits a runner: more room for poses.
-      EXPECT_GT(out.runners.size(), first_poses) << tick;
+      // Against a baseline every runner is cued (64 in full a snapshot, then against the
+      // baseline's), and poses beyond the pinned (none here) keep within the crowd's bytes.
+      std::size_t cued = 0;
+      for (const RunnerSummary& o : out.others) {
+        ASSERT_TRUE(o.cue);
+        cued += o.cue->runs_on || o.cue->phase || o.cue->motion || o.cue->thrust_ticks;
+      }
+      EXPECT_EQ(cued, tick == 32 ? 64u : out.others.size()) << tick;
+      if (m.runner_count > 0) {
+        EXPECT_LE(bytes, kCrowdSnapshotBytes) << tick;
+      }
     }
     enc.acknowledge(tick);
   }
@@ -314,7 +323,19 @@ TEST(SnapshotFrame, SharedFramesEncodeLikeOneEncoderPerClient) {
       ASSERT_EQ(decoders[c].decode(over_the_wire(a), out), SnapshotDecodeError::None);
       expect_matches(out, s);
       EXPECT_EQ(out.runners.size() + out.others.size(), std::size_t{kRunners});  // all listed
-      EXPECT_GE(out.runners.size(), 12u);
+      if (!a.baseline_tick) {
+        EXPECT_GE(out.runners.size(), 12u);  // no cues: poses as the datagram allows
+      } else {
+        // Against a baseline every runner carries its rig cue; from the third such snapshot on
+        // (64 in full a snapshot) every one has it.
+        for (const RunnerSummary& o : out.others) {
+          ASSERT_TRUE(o.cue) << o.id;
+          if (tick >= 24) {
+            EXPECT_TRUE(o.cue->runs_on || o.cue->phase || o.cue->motion || o.cue->thrust_ticks)
+                << o.id << " " << tick;
+          }
+        }
+      }
       const bool ack = c == 0 || c == 3 || (c == 1 && tick % 4 == 0);
       if (ack) {
         shared[c].acknowledge(tick);

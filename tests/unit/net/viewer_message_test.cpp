@@ -53,8 +53,8 @@ Frame sample_frame() {
   Frame f;
   f.tick = 98765;
   f.runners = {runner(1, 1), runner(2, 2), runner(40000, 7)};
-  f.others = {{3, RunnerMode::Down, runner_flags::kBot, 55, 8000.0},
-              {65535, RunnerMode::Countdown, 0, 0, 0.5}};
+  f.others = {{3, RunnerMode::Down, runner_flags::kBot, 55, 8000.0, std::nullopt},
+              {65535, RunnerMode::Countdown, 0, 0, 0.5, std::nullopt}};
   f.race = RaceStatus{RacePhase::Race, 12, 3456, 0, 0};
   f.course = 0xfedcba9876543210ull;
   sim::Obstacle hurdle;

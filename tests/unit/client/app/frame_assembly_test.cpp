@@ -366,9 +366,9 @@ TEST(FrameAssembly, ScoreboardAndRaceStripHoldDrawnAndSummedUpRunnersOnce) {
     b.distance = 4.0 * (tick - 600);
     b.flags = net::runner_flags::kBot;
     s.runners = {a, b};
-    s.others = {{10, net::RunnerMode::Running, 0, 90, 1000.0 + 6.0 * (tick - 600)},
-                {11, net::RunnerMode::Falling, net::runner_flags::kBot, 30, 700.0},
-                {12, net::RunnerMode::Parked, net::runner_flags::kAway, 10, 300.0}};
+    s.others = {{10, net::RunnerMode::Running, 0, 90, 1000.0 + 6.0 * (tick - 600), std::nullopt},
+                {11, net::RunnerMode::Falling, net::runner_flags::kBot, 30, 700.0, std::nullopt},
+                {12, net::RunnerMode::Parked, net::runner_flags::kAway, 10, 300.0, std::nullopt}};
     const double now = 1.0 + (tick - 600) / 60.0;
     world.on_snapshot(s, now);
     world.sample(now + 0.01, 1.0 / 60.0);

@@ -1,0 +1,112 @@
+#include "net/rig_cue.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rig/motion.hpp"
+#include "sim/pace.hpp"
+
+namespace spear::net {
+namespace {
+
+constexpr unsigned kMotionBits = 4, kMotionTickK = 4, kThrustTickBits = 5;
+constexpr double kNominalTickRate = 60.0;
+static_assert(static_cast<unsigned>(rig::Motion::Count) <= (1u << kMotionBits));
+
+bool moves(RunnerMode m) {
+  return m == RunnerMode::Running || m == RunnerMode::Jumping || m == RunnerMode::Thrusting;
+}
+
+// a − b the short way round the cycle, in [−0.5, 0.5).
+float phase_gap(float a, float b) {
+  const float d = a - b;
+  return d - std::floor(d + 0.5f);
+}
+
+}  // namespace
+
+std::uint16_t cue_phase(float phase) {
+  const float p = phase - std::floor(phase);
+  const int steps = static_cast<int>(kCuePhaseSteps);
+  return static_cast<std::uint16_t>(static_cast<int>(std::floor(p * kCuePhaseSteps + 0.5f)) &
+                                    (steps - 1));
+}
+
+float predicted_cue_phase(float base_phase, RunnerMode base_mode, std::int64_t base_distance,
+                          std::uint32_t age) {
+  if (!moves(base_mode)) return base_phase;
+  const double ahead = static_cast<double>(sim::cadence_at(static_cast<double>(base_distance))) *
+                       static_cast<double>(age) / kNominalTickRate;
+  const double p = static_cast<double>(base_phase) + ahead;
+  return static_cast<float>(p - std::floor(p));
+}
+
+namespace {
+
+struct CueParts {
+  bool phase = true, timed = true, thrust = false;
+  bool runs_on() const { return !phase && !timed && !thrust; }
+};
+
+CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mode,
+                   std::int64_t base_distance, std::uint32_t age) {
+  CueParts p;
+  p.thrust = v.thrust_ticks >= 0;
+  if (!base) return p;
+  // A motion that began since the baseline (or the same one begun again).
+  p.timed = v.motion != base->motion || v.motion_ticks <= age;
+  // Nothing new in the phase unless a motion began (the phase goes with its timing).
+  p.phase = p.timed ||
+            std::fabs(phase_gap(v.phase, predicted_cue_phase(base->phase, base_mode, base_distance,
+                                                             age))) > kCuePhaseSlack;
+  // A thrust that started since the baseline.
+  p.thrust = p.thrust && static_cast<std::uint32_t>(v.thrust_ticks) < age;
+  return p;
+}
+
+}  // namespace
+
+bool rig_cue_runs_on(const CueValues& v, const CueValues& base, RunnerMode base_mode,
+                     std::int64_t base_distance, std::uint32_t age) {
+  return cue_parts(v, &base, base_mode, base_distance, age).runs_on();
+}
+
+void write_rig_cue(BitWriter& out, const CueValues& v, const CueValues* base, RunnerMode base_mode,
+                   std::int64_t base_distance, std::uint32_t age) {
+  const CueParts p = cue_parts(v, base, base_mode, base_distance, age);
+  const bool runs_on = base && p.runs_on();
+  out.write_bool(runs_on);
+  if (runs_on) return;
+  out.write_bool(p.phase);
+  if (p.phase) out.write_bits(cue_phase(v.phase), kCuePhaseBits);
+  out.write_bool(p.timed);
+  if (p.timed) {
+    out.write_bits(v.motion, kMotionBits);
+    out.write_exp_golomb(std::min(v.motion_ticks, kMaxCueMotionTicks), kMotionTickK);
+  }
+  out.write_bool(p.thrust);
+  if (p.thrust)
+    out.write_bits(static_cast<std::uint32_t>(std::min(v.thrust_ticks, kMaxCueThrustTicks)),
+                   kThrustTickBits);
+}
+
+void write_no_rig_cue(BitWriter& out) { out.write_bits(0, 4); }
+
+bool read_rig_cue(BitReader& in, RigCue& out) {
+  out = RigCue{};
+  out.runs_on = in.read_bool();
+  if (out.runs_on) return in.ok();
+  if (in.read_bool()) out.phase = static_cast<std::uint16_t>(in.read_bits(kCuePhaseBits));
+  if (in.read_bool()) {
+    const auto motion = in.read_bits(kMotionBits);
+    if (motion >= static_cast<std::uint64_t>(rig::Motion::Count)) return false;
+    out.motion = static_cast<std::uint8_t>(motion);
+    const std::uint64_t ticks = in.read_exp_golomb(kMotionTickK);
+    if (ticks > kMaxCueMotionTicks) return false;
+    out.motion_ticks = static_cast<std::uint16_t>(ticks);
+  }
+  if (in.read_bool()) out.thrust_ticks = static_cast<std::uint8_t>(in.read_bits(kThrustTickBits));
+  return in.ok();
+}
+
+}  // namespace spear::net
