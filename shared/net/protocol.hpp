@@ -47,9 +47,9 @@ inline constexpr double kNearMargin = 240.0;
 inline constexpr std::size_t kPinnedNeighbours = 4;
 // A snapshot whose roll call is cued (against a baseline: clients draw the runners without a
 // pose from their rigs, PROTOCOL.md "Rig cue") gives poses beyond the pinned ones, in turns,
-// only while the sealed datagram stays within this many bytes (12 kB/s at 30 snapshots a
-// second).
-inline constexpr std::size_t kCrowdSnapshotBytes = 400;
+// only while the sealed datagram stays within this many bytes (10.8 kB/s at 30 snapshots a
+// second: the figures are drawn from the rigs, a pose only corrects one gone astray).
+inline constexpr std::size_t kCrowdSnapshotBytes = 360;
 inline constexpr std::size_t kMaxBrokenTargets = 16;
 inline constexpr std::size_t kMaxRosterEntries = 32;  // names per snapshot
 inline constexpr std::size_t kMaxNameBytes = 24;      // UTF-8 bytes of a player name

@@ -55,9 +55,9 @@ CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mo
   if (!base) return p;
   // A motion that began since the baseline (or the same one begun again).
   p.timed = v.motion != base->motion || v.motion_ticks <= age;
-  // Nothing new in the phase unless a motion began (the phase goes with its timing).
-  p.phase = p.timed ||
-            std::fabs(phase_gap(v.phase, predicted_cue_phase(base->phase, base_mode, base_distance,
+  // The phase when it is not where the course's cadence takes it (a leap keeps the run's cycle;
+  // a fall stops it, a restart sets it).
+  p.phase = std::fabs(phase_gap(v.phase, predicted_cue_phase(base->phase, base_mode, base_distance,
                                                              age))) > kCuePhaseSlack;
   // A thrust that started since the baseline.
   p.thrust = p.thrust && static_cast<std::uint32_t>(v.thrust_ticks) < age;

@@ -74,17 +74,22 @@ TEST(RigCue, ARunAtTheCoursesCadenceRunsOnInOneBit) {
 
 TEST(RigCue, AMotionOrAThrustBegunSinceTheBaselineIsSaidOnce) {
   const CueValues base = running(0.2f, 300);
-  CueValues leap = base;
+  CueValues leap = running(0.2f + sim::cadence_at(5000.0) * 4.f / 60.f, 3);
   leap.motion = static_cast<std::uint8_t>(rig::Motion::Leap);
-  leap.motion_ticks = 3;
   const Written w = round_trip(leap, &base, RunnerMode::Running, 5000, 4);
   ASSERT_TRUE(w.cue.motion);
   EXPECT_EQ(*w.cue.motion, static_cast<std::uint8_t>(rig::Motion::Leap));
   EXPECT_EQ(w.cue.motion_ticks, 3);
-  EXPECT_TRUE(w.cue.phase);  // with its timing
+  EXPECT_FALSE(w.cue.phase);  // a leap keeps the run's cycle: the phase is as predicted
+  // A fall stops the cycle: the phase goes with it.
+  CueValues fall = base;
+  fall.motion = static_cast<std::uint8_t>(rig::Motion::Fall);
+  fall.motion_ticks = 2;
+  const Written f = round_trip(fall, &base, RunnerMode::Running, 5000, 4);
+  EXPECT_TRUE(f.cue.motion);
+  EXPECT_TRUE(f.cue.phase);
   // The same motion begun again since (a run after a leap within the baseline's age).
-  CueValues again = base;
-  again.motion_ticks = 4;
+  CueValues again = running(0.2f + sim::cadence_at(5000.0) * 4.f / 60.f, 4);
   EXPECT_TRUE(round_trip(again, &base, RunnerMode::Running, 5000, 4).cue.motion);
   // A thrust: said while it started since the baseline, not once the baseline had it.
   CueValues thrust = running(0.2f + sim::cadence_at(5000.0) * 4.f / 60.f, 304);
