@@ -76,10 +76,11 @@ bool wait_until(const std::function<bool()>& done, double timeout_s) {
 }
 
 // spear-server with bots on 127.0.0.1 (`port` 0: any free one); *bound gets its port.
-std::unique_ptr<ChildProcess> start_server(std::uint16_t port, std::uint16_t* bound) {
+std::unique_ptr<ChildProcess> start_server(std::uint16_t port, std::uint16_t* bound,
+                                           int bots = kBots) {
   auto server = std::make_unique<ChildProcess>(
       kServer, std::vector<std::string>{"--port", std::to_string(port), "--bind", "127.0.0.1",
-                                        "--bots", std::to_string(kBots)});
+                                        "--bots", std::to_string(bots)});
   const auto line = server->wait_for_line("listening on udp", 10.0);
   if (!line) {
     ADD_FAILURE() << "spear-server did not start: " << server->output();
@@ -200,8 +201,8 @@ std::size_t count_frames(const ProbeConnection& c) {
 class WebGateway : public ::testing::Test {
  protected:
   // A test goes on only when both run: ASSERT_NO_FATAL_FAILURE(start(...)).
-  void start(const std::vector<std::string>& gateway_flags = {}) {
-    server = start_server(0, &server_port);
+  void start(const std::vector<std::string>& gateway_flags = {}, int bots = kBots) {
+    server = start_server(0, &server_port, bots);
     ASSERT_TRUE(server);
     gw = start_gateway(server_port, gateway_flags);
     ASSERT_NE(gw.port, 0);
@@ -281,6 +282,40 @@ TEST_F(WebGateway, ABrowserGetsHelloThenRosterThenFramesAtTheSnapshotRate) {
   EXPECT_GE(static_cast<double>(ticks.size()), 0.9 * expected)
       << ticks.size() << " frames over ticks " << ticks.front() << ".." << ticks.back();
   EXPECT_GE(span_s, 2.5);
+}
+
+TEST_F(WebGateway, ABigRacesRunnersComeToBrowsersWithPosesDrawnFromTheirRigCues) {
+  // 120 bots: more than a datagram holds poses for. The server sends the gateway poses for a
+  // few and a rig cue for the rest; the gateway draws those from their rigs, so a browser
+  // (which draws poses only) gets every runner near the gateway's wide view with a pose.
+  constexpr int kBigRace = 120;
+  ASSERT_NO_FATAL_FAILURE(start({}, kBigRace));
+  ASSERT_TRUE(wait_connected(gw.port)) << gw.process->output() << server->output();
+  auto probe = open_probe(gw.port, 1, 1000);
+  ASSERT_TRUE(probe);
+  ASSERT_TRUE(wait_opened(*probe, 1)) << gw.process->output();
+  ASSERT_TRUE(wait_until([&] { return count_frames(connection(*probe, 0)) > 90; }, 10.0));
+  const std::vector<viewer::Message> ms = decoded(connection(*probe, 0));
+  std::size_t frames = 0, late = 0;
+  for (const auto& m : ms) {
+    const auto* f = std::get_if<viewer::Frame>(&m);
+    if (!f) continue;
+    ++frames;
+    // Every runner listed, once, with a pose or in the summaries.
+    std::set<net::RunnerId> listed;
+    for (const auto& r : f->runners) EXPECT_TRUE(listed.insert(r.id).second);
+    for (const auto& o : f->others) EXPECT_TRUE(listed.insert(o.id).second);
+    EXPECT_EQ(listed.size(), static_cast<std::size_t>(kBigRace)) << "tick " << f->tick;
+    if (frames <= 30) continue;  // the cues come in full within the first few snapshots
+    ++late;
+    // The field together at the start line: within the gateway's view, every runner drawn.
+    EXPECT_EQ(f->runners.size(), static_cast<std::size_t>(kBigRace)) << "tick " << f->tick;
+    for (const auto& r : f->runners) {
+      EXPECT_LT(r.pose[rig::Joint::Head].y, -20.f) << "runner " << r.id << " has no pose";
+      EXPECT_GT(r.pose.head_r, 1.f);
+    }
+  }
+  EXPECT_GT(late, 50u);
 }
 
 TEST_F(WebGateway, ServesThePageTheStatsAndNothingElse) {
