@@ -119,8 +119,7 @@ void LoadClient::take_snapshots(double now) {
     full_per_snapshot_.add(static_cast<double>(s.runners.size()));
     reduced_per_snapshot_.add(static_cast<double>(s.others.size()));
     std::size_t cued = 0;
-    for (const auto& o : s.others)
-      cued += o.cue && (o.cue->runs_on || o.cue->phase || o.cue->motion || o.cue->thrust_ticks);
+    for (const auto& o : s.others) cued += o.cue && !o.cue->empty();
     cued_per_snapshot_.add(static_cast<double>(cued));
     if (!followed_ && config_.role == net::Role::Spectator) choose_followed(s);
     if (!first_tick_ || s.tick < *first_tick_) first_tick_ = s.tick;

@@ -28,13 +28,6 @@ constexpr std::uint32_t kMaxPreroll = 120;
 // The match moves a runner with its rig's ground in every motion of the course but standing.
 bool travels(Motion m) { return m == Motion::Run || m == Motion::Leap || m == Motion::Fall; }
 
-float wrap01(float p) { return p - std::floor(p); }
-
-float phase_gap(float a, float b) {
-  const float d = a - b;
-  return d - std::floor(d + 0.5f);
-}
-
 }  // namespace
 
 void CrowdRigs::reset() {
@@ -44,21 +37,6 @@ void CrowdRigs::reset() {
 
 void CrowdRigs::set_tick_rate(double tick_rate) {
   if (tick_rate > 0.0) dt_ = static_cast<float>(1.0 / tick_rate);
-}
-
-const rig::Pose* CrowdRigs::pose(std::uint32_t id) const {
-  const auto it = figures_.find(id);
-  return it == figures_.end() ? nullptr : &it->second.pose;
-}
-
-const rig::RigState* CrowdRigs::rig_state(std::uint32_t id) const {
-  const auto it = figures_.find(id);
-  return it == figures_.end() ? nullptr : &it->second.rig;
-}
-
-double CrowdRigs::distance(std::uint32_t id) const {
-  const auto it = figures_.find(id);
-  return it == figures_.end() ? 0.0 : it->second.distance;
 }
 
 void CrowdRigs::step(Figure& f, Motion motion, bool start_thrust) const {
@@ -91,11 +69,15 @@ bool CrowdRigs::start(Figure& f, const Entry& e, net::Tick t) const {
   in.motion = before;
   in.cadence = cadence;
   (void)rig::step_rig(f.rig, in, 0.f);
-  f.rig.phase = wrap01(static_cast<float>(*c.phase) / net::kCuePhaseSteps -
-                       cadence * static_cast<float>(moving) * dt_);
+  f.rig.phase = net::wrap_phase(static_cast<float>(*c.phase) / net::kCuePhaseSteps -
+                                cadence * static_cast<float>(moving) * dt_);
   rig::reset_feet(f.rig, cadence);
   f.pose = rig::step_rig(f.rig, in, 0.f);
-  f.distance = e.distance;
+  // Where it stood when the steps begin (the cadence of each step is its distance's).
+  f.distance = e.distance - (rig::is_locomotion(before)
+                                 ? sim::ground_speed_at(e.distance) * static_cast<double>(n) *
+                                       static_cast<double>(dt_)
+                                 : 0.0);
   for (std::uint32_t k = 1; k <= n; ++k) {
     const bool in_mode = k > n - motion_ticks;
     step(f, in_mode ? motion : before, c.thrust_ticks && k == n - *c.thrust_ticks);
@@ -121,43 +103,48 @@ void CrowdRigs::advance(Figure& f, const Entry& e, net::Tick t) const {
   const net::RigCue& c = *e.cue;
   const Motion was = f.motion;
   const Motion now = c.motion ? static_cast<Motion>(*c.motion) : was;
-  // The first tick of the cued motion (it began `motion_ticks` steps ago).
-  std::int64_t from = static_cast<std::int64_t>(f.tick) + 1;
-  if (c.motion) from = static_cast<std::int64_t>(t) - c.motion_ticks + 1;
+  const auto first = static_cast<std::int64_t>(f.tick) + 1, last = static_cast<std::int64_t>(t);
+  // The first tick of the cued motion (it began `motion_ticks` steps ago); the same motion begun
+  // again since (the snapshots between lost) starts over there.
+  const std::int64_t from = c.motion ? last - c.motion_ticks + 1 : first;
+  const bool switches = now != was;
+  const bool again = !switches && c.motion && from >= first;
   // The tick a thrust started (the rig takes it on that tick's step).
   std::optional<std::int64_t> thrust_at;
-  if (c.thrust_ticks) thrust_at = static_cast<std::int64_t>(t) - *c.thrust_ticks;
-  const bool switches = now != was;
-  for (net::Tick k = f.tick + 1; k <= t; ++k) {
-    const auto kk = static_cast<std::int64_t>(k);
-    const bool in_motion = kk >= from;
+  if (c.thrust_ticks) thrust_at = last - *c.thrust_ticks;
+  for (std::int64_t k = first; k <= last; ++k) {
+    const bool in_motion = k >= from;
     // A run after a fall is a restart: from the course's start (its cadence is the start's).
-    if (kk == from && switches && now == Motion::Run &&
-        (was == Motion::Fall || was == Motion::FallBack))
-      f.distance = 0.0;
-    step(f, in_motion ? now : was, thrust_at && kk == *thrust_at);
+    const bool restart =
+        switches && now == Motion::Run && (was == Motion::Fall || was == Motion::FallBack);
+    if (restart && (k == from || (k == first && from < first))) f.distance = 0.0;
+    if (again && k == from) f.rig.motion_time = 0.f;
+    step(f, in_motion ? now : was, thrust_at && k == *thrust_at);
     // Told late (the snapshots that said it were lost): it has been playing since `from`.
-    if (k == f.tick + 1 && in_motion && switches && from < kk)
-      f.rig.motion_time += static_cast<float>(kk - from) * dt_;
+    if (k == first && in_motion && switches && from < k)
+      f.rig.motion_time += static_cast<float>(k - from) * dt_;
   }
-  bool again = false;
-  if (thrust_at && f.rig.thrust_time < 0.f) {
+  bool again_pose = false;
+  if (thrust_at && f.rig.thrust_time < 0.f && rig::is_locomotion(now)) {
     // Told late, or the rig still cooling down from one it started early: the thrust plays from
     // where the server's stands.
-    const float since = static_cast<float>(static_cast<std::int64_t>(t) - *thrust_at) * dt_;
+    const float since = static_cast<float>(last - *thrust_at) * dt_;
     if (since < rig::kThrustDuration) {
       f.rig.thrust_time = since;
-      again = true;
+      again_pose = true;
     }
   }
   if (c.phase) {
-    const float gap = phase_gap(static_cast<float>(*c.phase) / net::kCuePhaseSteps, f.rig.phase);
+    const float gap =
+        net::phase_gap(static_cast<float>(*c.phase) / net::kCuePhaseSteps, f.rig.phase);
     if (std::fabs(gap) > kPhaseSlack) {
-      f.rig.phase = wrap01(f.rig.phase + gap);
-      again = true;
+      f.rig.phase = net::wrap_phase(f.rig.phase + gap);
+      // The planted feet where that phase has them (in a steady gait, exactly).
+      if (rig::is_locomotion(now)) rig::reset_feet(f.rig, sim::cadence_at(f.distance));
+      again_pose = true;
     }
   }
-  if (again) {
+  if (again_pose) {
     rig::RigInput in;
     in.motion = now;
     in.cadence = sim::cadence_at(f.distance);
@@ -177,7 +164,9 @@ void CrowdRigs::on_snapshot(const net::Snapshot& s, std::vector<RunnerFrame>& fr
   drawn.clear();
   if (newest_ && s.tick <= *newest_) return;  // late: its runners are drawn across it
   newest_ = s.tick;
+  std::size_t started = 0;
   const auto take = [&](const Entry& e) -> Figure* {
+    if (e.cue->empty()) return nullptr;  // a place holder says nothing
     auto it = figures_.find(e.id);
     if (it != figures_.end() && s.tick - it->second.seen > kForgetTicks) {
       figures_.erase(it);
@@ -185,7 +174,8 @@ void CrowdRigs::on_snapshot(const net::Snapshot& s, std::vector<RunnerFrame>& fr
     }
     if (it == figures_.end()) {
       Figure f;
-      if (!start(f, e, s.tick)) return nullptr;
+      if (started >= kMaxNewFigures || !start(f, e, s.tick)) return nullptr;
+      ++started;
       f.seen = s.tick;
       return &figures_.emplace(e.id, f).first->second;
     }

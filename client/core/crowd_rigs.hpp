@@ -10,10 +10,10 @@
 //
 // Snapshots go in as they arrive. Each steps the rigs of the runners it cues (those with a pose
 // too, so a runner that loses its pose goes on from where its rig stands) up to its tick, and
-// hands back a frame for each runner it lists without a pose: the interpolation buffer takes
-// them as it takes poses. A snapshot older than the newest taken steps nothing and gets no
-// frames (its runners are drawn across it). A runner no snapshot has cued for kForgetTicks is
-// forgotten.
+// hands back a frame for each runner near the view it lists without a pose: the interpolation
+// buffer takes them as it takes poses. A snapshot older than the newest taken steps nothing and
+// gets no frames (its runners are drawn across it). A cue's place holder (net::RigCue::empty)
+// counts as none; a runner no snapshot has cued for kForgetTicks is forgotten.
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -44,14 +44,11 @@ class CrowdRigs {
   void set_tick_rate(double tick_rate);
 
   std::size_t size() const { return figures_.size(); }
-  // The pose runner `id`'s rig made at the last snapshot it was stepped to (null: no rig).
-  const rig::Pose* pose(std::uint32_t id) const;
-  // The same runner's anchor there, course units.
-  double distance(std::uint32_t id) const;
-  // Its rig's state there (null: no rig).
-  const rig::RigState* rig_state(std::uint32_t id) const;
 
   static constexpr net::Tick kForgetTicks = 120;
+  // New figures a snapshot starts at most (a server sends 64 cues in full a snapshot): what a
+  // snapshot costs stays bounded whatever it says.
+  static constexpr std::size_t kMaxNewFigures = 128;
 
  private:
   struct Figure {

@@ -22,8 +22,10 @@
 // slowly, by the same rate steering, so the shown time never steps) and falls back once the
 // path is clean; a new buffer starts at the highest, until the path shows itself better.
 //
-// A big race sends full poses only for some runners in each snapshot (the ones near the view
-// take turns for the datagram's room), so a runner may be missing from one snapshot or a few in
+// A big race sends full poses only for some runners in each snapshot; a client draws the ones
+// its snapshots cue from rigs of its own (core/crowd_rigs.hpp: their frames come in as poses),
+// and the others near the view take turns for the datagram's room (a new client's first
+// snapshots, before their cues come), so a runner may be missing from one snapshot or a few in
 // a row and then come back. Across such a gap of at most kMaxRunnerGapTicks it is drawn between
 // its appearances on either side, as if the snapshots between had held it (a restart still
 // steps). That needs the snapshot that shows it back to have arrived when playback reaches the
@@ -149,7 +151,8 @@ class InterpolationBuffer {
 
   enum class Insert : std::uint8_t { Added, Duplicate, TooOld };
   // A decoded snapshot: its server tick, its runners, and the local time it arrived; others: the
-  // ids it lists without a pose (net::Snapshot::others: still in the race), in any order.
+  // ids it lists without a frame (net::Snapshot::others but those drawn from their rigs: still
+  // in the race), in any order.
   Insert push(std::uint32_t tick, std::vector<RunnerFrame> runners, double local_time,
               std::vector<std::uint32_t> others = {});
 

@@ -73,7 +73,6 @@ class WorldView {
   std::vector<ObstacleView> obstacles(double from, double to,
                                       const OwnRunnerPredictor* predictor) const;
   const InterpolationBuffer& buffer() const { return buffer_; }
-  const CrowdRigs& crowd() const { return crowd_; }
   const PredictionClock& prediction_clock() const { return display_clock_; }
   double render_time() const { return buffer_.view().render_time; }
   const RaceView& race() const { return race_; }

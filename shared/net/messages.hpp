@@ -143,6 +143,8 @@ struct RigCue {
   std::optional<std::uint8_t> motion;  // rig::Motion playing, with
   std::uint16_t motion_ticks = 0;      // the ticks stepped in it (kMaxCueMotionTicks: or more)
   std::optional<std::uint8_t> thrust_ticks;  // ticks since a thrust started
+  // The place holder of a cue not sent yet: it says nothing (not even "runs on").
+  bool empty() const { return !runs_on && !phase && !motion && !thrust_ticks; }
   friend bool operator==(const RigCue&, const RigCue&) = default;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "net/roll_call.hpp"
 #include "rig/motion.hpp"
 #include "sim/pace.hpp"
 
@@ -10,33 +11,32 @@ namespace spear::net {
 namespace {
 
 constexpr unsigned kMotionBits = 4, kMotionTickK = 4, kThrustTickBits = 5;
-constexpr double kNominalTickRate = 60.0;
 static_assert(static_cast<unsigned>(rig::Motion::Count) <= (1u << kMotionBits));
 
-bool moves(RunnerMode m) {
-  return m == RunnerMode::Running || m == RunnerMode::Jumping || m == RunnerMode::Thrusting;
-}
+}  // namespace
 
-// a − b the short way round the cycle, in [−0.5, 0.5).
+float wrap_phase(float phase) { return phase - std::floor(phase); }
+
 float phase_gap(float a, float b) {
   const float d = a - b;
   return d - std::floor(d + 0.5f);
 }
 
-}  // namespace
+bool cue_phase_refresh(Tick tick, RunnerId id) {
+  return (tick + 2u * id) % kCuePhaseRefreshTicks < 2u;
+}
 
 std::uint16_t cue_phase(float phase) {
-  const float p = phase - std::floor(phase);
   const int steps = static_cast<int>(kCuePhaseSteps);
-  return static_cast<std::uint16_t>(static_cast<int>(std::floor(p * kCuePhaseSteps + 0.5f)) &
-                                    (steps - 1));
+  return static_cast<std::uint16_t>(
+      static_cast<int>(std::floor(wrap_phase(phase) * kCuePhaseSteps + 0.5f)) & (steps - 1));
 }
 
 float predicted_cue_phase(float base_phase, RunnerMode base_mode, std::int64_t base_distance,
                           std::uint32_t age) {
-  if (!moves(base_mode)) return base_phase;
+  if (!moves_at_pace(base_mode)) return base_phase;
   const double ahead = static_cast<double>(sim::cadence_at(static_cast<double>(base_distance))) *
-                       static_cast<double>(age) / kNominalTickRate;
+                       static_cast<double>(age) / kRollTickRate;
   const double p = static_cast<double>(base_phase) + ahead;
   return static_cast<float>(p - std::floor(p));
 }
@@ -49,7 +49,7 @@ struct CueParts {
 };
 
 CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mode,
-                   std::int64_t base_distance, std::uint32_t age) {
+                   std::int64_t base_distance, std::uint32_t age, bool refresh) {
   CueParts p;
   p.thrust = v.thrust_ticks >= 0;
   if (!base) return p;
@@ -57,7 +57,8 @@ CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mo
   p.timed = v.motion != base->motion || v.motion_ticks <= age;
   // The phase when it is not where the course's cadence takes it (a leap keeps the run's cycle;
   // a fall stops it, a restart sets it).
-  p.phase = std::fabs(phase_gap(v.phase, predicted_cue_phase(base->phase, base_mode, base_distance,
+  p.phase = refresh ||
+            std::fabs(phase_gap(v.phase, predicted_cue_phase(base->phase, base_mode, base_distance,
                                                              age))) > kCuePhaseSlack;
   // A thrust that started since the baseline.
   p.thrust = p.thrust && static_cast<std::uint32_t>(v.thrust_ticks) < age;
@@ -67,13 +68,13 @@ CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mo
 }  // namespace
 
 bool rig_cue_runs_on(const CueValues& v, const CueValues& base, RunnerMode base_mode,
-                     std::int64_t base_distance, std::uint32_t age) {
-  return cue_parts(v, &base, base_mode, base_distance, age).runs_on();
+                     std::int64_t base_distance, std::uint32_t age, bool refresh) {
+  return cue_parts(v, &base, base_mode, base_distance, age, refresh).runs_on();
 }
 
 void write_rig_cue(BitWriter& out, const CueValues& v, const CueValues* base, RunnerMode base_mode,
-                   std::int64_t base_distance, std::uint32_t age) {
-  const CueParts p = cue_parts(v, base, base_mode, base_distance, age);
+                   std::int64_t base_distance, std::uint32_t age, bool refresh) {
+  const CueParts p = cue_parts(v, base, base_mode, base_distance, age, refresh);
   const bool runs_on = base && p.runs_on();
   out.write_bool(runs_on);
   if (runs_on) return;

@@ -15,14 +15,9 @@ constexpr unsigned kModeBits = 3, kFlagBits = 5;
 constexpr unsigned kIdGapK = 0;
 constexpr unsigned kDistanceK = 10, kDistanceDeltaK = 0;
 constexpr unsigned kBonusK = 4, kScoreDeltaK = 0;
-constexpr double kNominalTickRate = 60.0;
 
 // Floor division by 10 (whole metres of a distance in units), right for negative values too.
 std::int64_t metres(std::int64_t units) { return units >= 0 ? units / 10 : -((-units + 9) / 10); }
-
-bool moves(RunnerMode m) {
-  return m == RunnerMode::Running || m == RunnerMode::Jumping || m == RunnerMode::Thrusting;
-}
 
 // What the distance run since the baseline adds to the score (a metre, a point).
 std::int64_t predicted_score(const RollEntry& base, std::int64_t distance) {
@@ -37,6 +32,10 @@ bool to_score(std::int64_t v, std::uint32_t& dst) {
 
 }  // namespace
 
+bool moves_at_pace(RunnerMode m) {
+  return m == RunnerMode::Running || m == RunnerMode::Jumping || m == RunnerMode::Thrusting;
+}
+
 RollEntry roll_entry_of(const QuantizedRunner& q) {
   RollEntry e;
   e.id = q.id;
@@ -50,10 +49,10 @@ RollEntry roll_entry_of(const QuantizedRunner& q) {
 }
 
 std::int64_t predicted_roll_distance(const RollEntry& base, std::uint32_t age) {
-  if (!moves(base.mode) || age == 0) return base.distance;
+  if (!moves_at_pace(base.mode) || age == 0) return base.distance;
   // Only + − × ÷ and floor: the same bits on every IEEE machine.
   const double ahead = sim::ground_speed_at(static_cast<double>(base.distance)) *
-                       static_cast<double>(age) / kNominalTickRate;
+                       static_cast<double>(age) / kRollTickRate;
   return base.distance + static_cast<std::int64_t>(std::floor(ahead + 0.5));
 }
 

@@ -32,6 +32,13 @@ struct RollEntry {
 inline constexpr std::size_t kMaxRollCall = 1024;                        // entries per snapshot
 inline constexpr std::int64_t kMaxRollDistance = std::int64_t{1} << 36;  // units
 
+// Ticks a second the roll call's and the rig cue's predictions count in (the game's 60).
+inline constexpr double kRollTickRate = 60.0;
+
+// Whether a runner in `mode` moves on at the course's pace (running, jumping, thrusting): the
+// predictions of its distance and its gait phase.
+bool moves_at_pace(RunnerMode mode);
+
 // The roll-call values of a runner carried in full (its distance rounded to the unit, halves
 // up): a client holding either form of a runner in its baseline holds the same values.
 RollEntry roll_entry_of(const QuantizedRunner& q);
@@ -49,14 +56,15 @@ void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous);
 // on (`cue_runs_on`: net/rig_cue.hpp) is steady: its distance alone, and no cue follows it.
 // Returns whether it was (else a roll call with cues has the cue follow).
 bool write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
-                      const RollEntry* previous, bool cue_runs_on = true);
+                      const RollEntry* previous, bool cue_runs_on);
 
 // Reads `count` entries (≤ kMaxRollCall). An entry whose id `baseline` holds (in its runners or
 // its roll call) is a delta against it, the others are full. With `cues` (a roll call against a
-// baseline) each entry is followed by its rig cue (net/rig_cue.hpp), read into cues[k] for
-// out[k]. False on corruption: truncation, an id past 65535, a distance or score out of range.
+// baseline: null for one without) each entry but a steady one is followed by its rig cue
+// (net/rig_cue.hpp), read into cues[k] for out[k] (a steady entry's runs on). False on corruption:
+// truncation, an id past 65535, a distance or score out of range.
 [[nodiscard]] bool read_roll_call(BitReader& in, std::size_t count,
                                   const QuantizedSnapshot* baseline, std::uint32_t age,
-                                  std::vector<RollEntry>& out, std::vector<RigCue>* cues = nullptr);
+                                  std::vector<RollEntry>& out, std::vector<RigCue>* cues);
 
 }  // namespace spear::net

@@ -28,7 +28,8 @@ constexpr int kMissesBeforeFull = 8;
 constexpr double kSkipAverage = 1.0 / 32.0;
 constexpr double kBridgesOn = 0.02, kBridgesOff = 0.005;
 // Rig cues in full per snapshot (about 4 bytes each), nearest first: a client that joins a
-// 256-runner race has them all within a few snapshots, each within its datagram.
+// 256-runner race has them all within four snapshots it acknowledges, each within its datagram
+// (one not acknowledged yet is chosen again).
 constexpr std::size_t kFullCuesPerSnapshot = 64;
 }  // namespace
 
@@ -161,10 +162,11 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
   if (baseline) msg.baseline_tick = baseline->frame->tick();
   msg.own = own;
   if (msg.own && msg.own->sim_state.size() > kMaxSimStateBytes) msg.own->sim_state.clear();
-  // What was knocked down: a client draws the breakage of the runner its view follows, so when
-  // the focus names it (and the own runner) only theirs goes (a big race breaks targets all the
-  // time, a full list is about 50 bytes).
-  const std::size_t reserved = std::min(focus.reserved, order.size());
+  // What was knocked down. A client draws the breakage of the runner its view follows, and a
+  // big race breaks targets all the time (a full list is about 50 bytes, and keeps few of any
+  // one runner's): with a roll call due, only the own and followed runners' go.
+  const std::size_t reserved =
+      roll_until_ && frame.tick() < *roll_until_ ? std::min(focus.reserved, order.size()) : 0;
   for (const BrokenTarget& b : frame.broken()) {
     if (msg.broken.size() >= kMaxBrokenTargets) break;
     bool wanted = reserved == 0;
@@ -251,10 +253,9 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     // The roll call: every runner, or the nearest (by `order`, then the rest) that fit with the
     // pinned runners' poses.
     std::vector<std::uint8_t> take(frame.size(), 1);
-    // Every runner listed, against a baseline that listed every one of its runners (or none):
-    // the same bits for every such client, written once per frame and baseline.
     // Against a baseline every entry carries its rig cue: against the baseline's where it cued
-    // the runner, else in full for the nearest kFullCuesPerSnapshot (the others' wait).
+    // the runner, else in full for the nearest kFullCuesPerSnapshot (the others' wait, a place
+    // holder in their stead).
     cue_forms_.assign(frame.size(), CueForm::None);
     if (baseline) {
       std::size_t full_cues = 0;
@@ -269,9 +270,15 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
       for (const std::uint32_t i : order) choose(i);
       for (const std::uint32_t i : frame.id_order()) choose(i);
     }
+    // Every runner listed against a baseline that listed and cued every one of its runners: the
+    // same bits for every such client, written once per frame and baseline (each cue against
+    // the baseline's, a new runner's in full: as cue_forms_ has them when none waits for room).
+    const bool shared_cues =
+        baseline && baseline->all_cued &&
+        std::find(cue_forms_.begin(), cue_forms_.end(), CueForm::None) == cue_forms_.end();
     if (!baseline)
       roll_block.append(frame.roll_call_bits());
-    else if (baseline->all_cued)
+    else if (shared_cues)
       roll_block.append(deltas->roll_call_bits());
     else
       write_roll(take, roll_block);
@@ -346,17 +353,24 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
                     block, sent, bridge_bits);
     // The others in turns: while the datagram stays within the crowd's bytes when its roll call
     // is cued (its runners are drawn from their rigs), else as far as it goes.
+    // Near runners whose cue has not gone yet (the client cannot draw them) as far as the
+    // datagram goes; the cued ones, drawn from their rigs, while it stays within the crowd's.
     candidates_.clear();
-    for (const auto& [w, i] : ranked_) candidates_.push_back(i);
-    std::size_t turn_bits = budget_bits;
+    for (const auto& [w, i] : ranked_)
+      if (cue_forms_[i] == CueForm::None) candidates_.push_back(i);
+    full += add_full(frame, baseline, deltas, candidates_, budget_bits, roll_block.bit_count(),
+                     block, sent, bridge_bits);
     if (baseline) {
+      candidates_.clear();
+      for (const auto& [w, i] : ranked_)
+        if (cue_forms_[i] != CueForm::None) candidates_.push_back(i);
       // Of the crowd's bytes, what the seal and the message around the block take.
       const std::size_t fixed = kSealedOverheadBytes + kMaxSealedPacketBytes - budget_bits / 8;
-      turn_bits =
-          std::min(turn_bits, kCrowdSnapshotBytes > fixed ? (kCrowdSnapshotBytes - fixed) * 8 : 0);
+      const std::size_t crowd_bits = std::min(
+          budget_bits, kCrowdSnapshotBytes > fixed ? (kCrowdSnapshotBytes - fixed) * 8 : 0);
+      full += add_full(frame, baseline, deltas, candidates_, crowd_bits, roll_block.bit_count(),
+                       block, sent, bridge_bits);
     }
-    full += add_full(frame, baseline, deltas, candidates_, turn_bits, roll_block.bit_count(), block,
-                     sent, bridge_bits);
     clear_waiting();
     for (const auto& [w, i] : ranked_) {
       if (sent.sent[i] & kSentFull) continue;
@@ -378,7 +392,7 @@ SnapshotMessage SnapshotEncoder::encode(const std::shared_ptr<const SnapshotFram
     sent.all_listed = sent.all_listed && v != 0;
     sent.all_cued = sent.all_cued && (v & kSentCue) != 0;
     in_roll += (v & kSentRoll) != 0;
-    rolled += v == kSentRoll;  // listed without a pose
+    rolled += (v & (kSentRoll | kSentFull)) == kSentRoll;  // listed without a pose
   }
   stats_.runners_trimmed += frame.size() - in_either;
 

@@ -63,10 +63,12 @@ class SnapshotEncoder {
   // Builds the message from a shared frame. `order` lists indices into the frame: the runners
   // to send, in the order to try them (put the client's own runner and the nearest first).
   // When every runner of the frame fits in full, that is the snapshot. Otherwise (a big race)
-  // it carries a roll call of every runner (as many as fit, nearest in `order` first) and full
-  // poses for the runners `focus` calls near, pinned ones first, then the longest waiting and
-  // nearest (a priority accumulator), as many as fit; it stays so for kRollHoldTicks after the
-  // last snapshot that did not fit. Nothing pushes the datagram over kMaxSealedPacketBytes.
+  // it carries a roll call of every runner (as many as fit, nearest in `order` first), with
+  // their rig cues when there is a baseline (PROTOCOL.md "Rig cue"), and full poses for the
+  // runners `focus` calls near: the pinned ones first, then the longest waiting and nearest (a
+  // priority accumulator), those not cued yet as far as the datagram goes, the cued ones only
+  // within kCrowdSnapshotBytes; it stays so for kRollHoldTicks after the last snapshot that did
+  // not fit. Nothing pushes the datagram over kMaxSealedPacketBytes.
   // Only names the client has not confirmed are sent, for runners in `order` first. Frame
   // ticks must increase; the encoder keeps the frames it may still delta against.
   SnapshotMessage encode(const std::shared_ptr<const SnapshotFrame>& frame,

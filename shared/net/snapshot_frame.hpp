@@ -123,7 +123,7 @@ class SnapshotFrame {
                                tick_ - deltas->baseline().tick_, nullptr, false);
         write_cue(out, i, cue(i), *deltas);
       } else {
-        (void)write_roll_entry(out, e, nullptr, 0, previous);
+        (void)write_roll_entry(out, e, nullptr, 0, previous, false);
         if (deltas) write_cue(out, i, cue(i), *deltas);
       }
       previous = &e;

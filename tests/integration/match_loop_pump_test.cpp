@@ -761,12 +761,6 @@ std::map<net::RunnerId, double> distances_of(const net::Snapshot& s) {
   return out;
 }
 
-// A cue that says something (a rig a client can run from it, or one it runs on): not the place
-// holder of a cue that had no room yet.
-bool drawable_cue(const std::optional<net::RigCue>& c) {
-  return c && (c->runs_on || c->phase || c->motion || c->thrust_ticks);
-}
-
 TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
   // More bots than a datagram holds poses for: every snapshot lists every runner (the roll
   // call), poses go to the runners nearest the one the client's view follows, and every other
@@ -807,10 +801,12 @@ TEST(MatchLoopPump, ABigRaceListsEveryRunnerAndPosesThoseNearTheFollowedOne) {
   int entered = 0, entered_posed = 0;
   for (std::size_t k = 0; k < fan.snapshots.size(); ++k) {
     const net::Snapshot& got = fan.snapshots[k];
+    // A rig starts from a cue with its motion and phase (one in full), and runs while cues
+    // come (a place holder is none).
     const auto track = [&](net::RunnerId id, const std::optional<net::RigCue>& cue) {
-      if (cue && cue->motion)
+      if (cue && cue->motion && cue->phase)
         rigged.insert(id);
-      else if (!drawable_cue(cue))
+      else if (!cue || cue->empty())
         rigged.erase(id);
     };
     for (const auto& r : got.runners) track(r.id, r.cue);

@@ -61,7 +61,8 @@ SpectatorFeed::SpectatorFeed(const FeedConfig& config, FeedSink& sink,
   sc.online = true;
   sc.on_snapshot = [this](const net::Snapshot& s, double) { pending_.push_back(s); };
   session_ = std::make_unique<client::ClientSession>(std::move(sc));
-  // As wide as a view can be: the server then gives poses to as many runners as fit.
+  // As wide as a view can be: in a big race the gateway then draws every runner near it, from
+  // poses or from their rig cues (send_frames).
   session_->set_view_width(net::kMaxViewWidth);
 }
 

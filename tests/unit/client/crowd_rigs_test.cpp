@@ -35,9 +35,10 @@ net::RigCue through_wire(const net::CueValues& v, net::RunnerMode mode, const Cu
   const auto it = base ? base->runners.find(id) : decltype(base->runners.end()){};
   if (base && it != base->runners.end())
     net::write_rig_cue(out, v, &it->second.second, it->second.first, base->distance.at(id),
-                       tick - base->tick);
+                       tick - base->tick,
+                       net::cue_phase_refresh(tick, static_cast<net::RunnerId>(id)));
   else
-    net::write_rig_cue(out, v, nullptr, mode, 0, 0);
+    net::write_rig_cue(out, v, nullptr, mode, 0, 0, true);
   const auto bytes = out.take();
   net::BitReader in(bytes);
   net::RigCue cue;

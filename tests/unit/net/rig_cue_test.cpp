@@ -16,9 +16,9 @@ struct Written {
 };
 
 Written round_trip(const CueValues& v, const CueValues* base, RunnerMode base_mode,
-                   std::int64_t base_distance, std::uint32_t age) {
+                   std::int64_t base_distance, std::uint32_t age, bool refresh = false) {
   BitWriter w;
-  write_rig_cue(w, v, base, base_mode, base_distance, age);
+  write_rig_cue(w, v, base, base_mode, base_distance, age, refresh);
   Written out;
   out.bits = w.bit_count();
   const auto bytes = w.take();
@@ -62,7 +62,19 @@ TEST(RigCue, ARunAtTheCoursesCadenceRunsOnInOneBit) {
   const Written w = round_trip(now, &base, RunnerMode::Running, d, 4);
   EXPECT_TRUE(w.cue.runs_on);
   EXPECT_EQ(w.bits, 1u);
-  EXPECT_TRUE(rig_cue_runs_on(now, base, RunnerMode::Running, d, 4));
+  EXPECT_TRUE(rig_cue_runs_on(now, base, RunnerMode::Running, d, 4, false));
+  // Once in kCuePhaseRefreshTicks the phase goes anyway, staggered by id.
+  const Written r = round_trip(now, &base, RunnerMode::Running, d, 4, true);
+  EXPECT_FALSE(r.cue.runs_on);
+  ASSERT_TRUE(r.cue.phase);
+  EXPECT_EQ(*r.cue.phase, cue_phase(now.phase));
+  int refreshes = 0;
+  for (Tick tick = 1000; tick < 1000 + kCuePhaseRefreshTicks; ++tick)
+    refreshes += cue_phase_refresh(tick, 7);
+  EXPECT_EQ(refreshes, 2);  // one in either snapshot phase
+  Tick at = 1000;
+  while (!cue_phase_refresh(at, 7)) ++at;
+  EXPECT_FALSE(cue_phase_refresh(at, 8));  // the next runner's comes two ticks later
   // Off the cadence (its gait still easing after a restart): the phase goes.
   CueValues eased = now;
   eased.phase += 0.01f;
@@ -131,7 +143,7 @@ TEST(RigCue, ThePlaceHolderSaysNothingAndCorruptCuesAreRefused) {
   BitWriter full;
   CueValues v = running(0.5f, 70000);
   v.thrust_ticks = 3;
-  write_rig_cue(full, v, nullptr, RunnerMode::Thrusting, 0, 0);
+  write_rig_cue(full, v, nullptr, RunnerMode::Thrusting, 0, 0, false);
   const std::size_t n = full.bit_count();
   bytes = full.take();
   for (std::size_t cut = 0; cut * 8 < n; ++cut) {

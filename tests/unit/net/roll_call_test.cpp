@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "net/rig_cue.hpp"
 #include "net/runner_block.hpp"
 #include "sim/pace.hpp"
 
@@ -19,23 +22,49 @@ RollEntry entry(RunnerId id, RunnerMode mode, std::int64_t distance, std::uint32
 }
 
 // Writes `entries` as a roll call against `baseline` (`age` ticks older), then reads it back.
+// Against a baseline every entry's rig cue runs on (one bit, or none for a steady entry) but
+// those of `moved` (their cue says a motion), and a new runner's is the place holder.
 std::vector<RollEntry> round_trip(const std::vector<RollEntry>& entries,
                                   const QuantizedSnapshot* baseline, std::uint32_t age,
-                                  std::size_t* bits = nullptr) {
+                                  std::size_t* bits = nullptr,
+                                  const std::vector<RunnerId>& moved = {}) {
   BitWriter w;
   const RollEntry* previous = nullptr;
+  std::vector<RigCue> sent;
   for (const RollEntry& e : entries) {
     write_roll_id(w, e.id, previous ? previous->id : -1);
     const auto base = baseline ? baseline->roll_of(e.id) : std::nullopt;
-    write_roll_entry(w, e, base ? &*base : nullptr, age, previous);
+    const bool runs_on = std::find(moved.begin(), moved.end(), e.id) == moved.end();
+    RigCue cue;
+    if (write_roll_entry(w, e, base ? &*base : nullptr, age, previous, base && runs_on)) {
+      cue.runs_on = true;
+    } else if (baseline && !base) {
+      write_no_rig_cue(w);
+    } else if (baseline && runs_on) {
+      w.write_bool(true);  // the cue runs on
+      cue.runs_on = true;
+    } else if (baseline) {
+      CueValues v;  // a leap begun a tick ago (in full: the phase too)
+      v.motion = 8;
+      v.motion_ticks = 1;
+      write_rig_cue(w, v, nullptr, e.mode, 0, 0, false);
+      cue.phase = 0;
+      cue.motion = v.motion;
+      cue.motion_ticks = 1;
+    }
+    sent.push_back(cue);
     previous = &e;
   }
   if (bits) *bits = w.bit_count();
   const std::vector<std::uint8_t> bytes = w.take();
   BitReader r(bytes);
   std::vector<RollEntry> out;
-  EXPECT_TRUE(read_roll_call(r, entries.size(), baseline, age, out));
+  std::vector<RigCue> cues;
+  EXPECT_TRUE(read_roll_call(r, entries.size(), baseline, age, out, baseline ? &cues : nullptr));
   EXPECT_LT(r.bits_left(), 8u);
+  if (baseline) {
+    EXPECT_EQ(cues, sent);
+  }
   return out;
 }
 
@@ -54,6 +83,8 @@ TEST(RollCall, EntriesRoundTripInFullAndAgainstABaseline) {
   next[2].score += 5;                                   // a target broken
   next.push_back(entry(301, RunnerMode::Running, 50));  // new: in full
   EXPECT_EQ(round_trip(next, &baseline, 4), next);
+  // Entries whose cue says something: not steady, the cue after the entry's fields.
+  EXPECT_EQ(round_trip(next, &baseline, 4, nullptr, {0, 4}), next);
 }
 
 TEST(RollCall, ARunnerRunningAtThePaceTakesAFewBits) {
@@ -120,23 +151,23 @@ TEST(RollCall, CorruptOrTruncatedCallsAreRefused) {
                                        entry(65535, RunnerMode::Running, 900)};
   BitWriter w;
   write_roll_id(w, 2, -1);
-  write_roll_entry(w, call[0], nullptr, 0, nullptr);
+  write_roll_entry(w, call[0], nullptr, 0, nullptr, false);
   write_roll_id(w, 65535, 2);
-  write_roll_entry(w, call[1], nullptr, 0, &call[0]);
+  write_roll_entry(w, call[1], nullptr, 0, &call[0], false);
   const auto bytes = w.take();
   std::vector<RollEntry> out;
   {
     BitReader r(bytes);
-    ASSERT_TRUE(read_roll_call(r, 2, nullptr, 0, out));
+    ASSERT_TRUE(read_roll_call(r, 2, nullptr, 0, out, nullptr));
     EXPECT_EQ(out, call);
   }
   for (std::size_t n = 0; n < bytes.size(); ++n) {
     BitReader r(std::span(bytes.data(), n));
-    EXPECT_FALSE(read_roll_call(r, 2, nullptr, 0, out)) << n;
+    EXPECT_FALSE(read_roll_call(r, 2, nullptr, 0, out, nullptr)) << n;
   }
   {
     BitReader r(bytes);  // a third entry would have an id past 65535
-    EXPECT_FALSE(read_roll_call(r, 3, nullptr, 0, out));
+    EXPECT_FALSE(read_roll_call(r, 3, nullptr, 0, out, nullptr));
   }
   {
     BitWriter big;  // a distance past 2^36 units
@@ -146,11 +177,11 @@ TEST(RollCall, CorruptOrTruncatedCallsAreRefused) {
     big.write_signed(0, 4);
     const auto b = big.take();
     BitReader r(b);
-    EXPECT_FALSE(read_roll_call(r, 1, nullptr, 0, out));
+    EXPECT_FALSE(read_roll_call(r, 1, nullptr, 0, out, nullptr));
   }
   {
     BitReader r(bytes);  // more entries than the bits could hold
-    EXPECT_FALSE(read_roll_call(r, kMaxRollCall + 1, nullptr, 0, out));
+    EXPECT_FALSE(read_roll_call(r, kMaxRollCall + 1, nullptr, 0, out, nullptr));
   }
 }
 
