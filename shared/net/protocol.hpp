@@ -44,7 +44,7 @@ inline constexpr double kNearViewShare = 0.7;
 inline constexpr double kNearMargin = 240.0;
 // The near runners nearest the followed one that get their pose in every such snapshot (the
 // others near it are drawn from their rig cues, and take turns for poses as room allows).
-inline constexpr std::size_t kPinnedNeighbours = 4;
+inline constexpr std::size_t kPinnedNeighbours = 2;
 // A snapshot whose roll call is cued (against a baseline: clients draw the runners without a
 // pose from their rigs, PROTOCOL.md "Rig cue") gives poses beyond the pinned ones, in turns,
 // only while the sealed datagram stays within this many bytes (10.8 kB/s at 30 snapshots a
