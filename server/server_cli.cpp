@@ -60,7 +60,8 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
       ->check(cli::IntegerRange(0, 10000))
       ->capture_default_str()
       ->envname("SPEAR_BOTS");
-  app.add_option("--bot-skill", c.bot_skill, "Bot skill in [0, 1]; 1 never fails")
+  app.add_option("--bot-skill", c.bot_skill,
+                 "Bot skill in [0, 1] (default 0.85: good, not perfect); 1 never fails")
       ->check(cli::FiniteRange(0.0, 1.0))
       ->capture_default_str()
       ->envname("SPEAR_BOT_SKILL");

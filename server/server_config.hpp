@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "sim/bot.hpp"
+
 namespace spear::server {
 
 struct ServerConfig {
@@ -15,11 +17,11 @@ struct ServerConfig {
   std::uint16_t port = 27600;            // UDP; 0 picks a free port (see Server::port())
 
   // Simulation.
-  std::uint64_t seed = 1;  // course seed
-  int tick_rate = 60;      // sim ticks per second
-  int snapshot_rate = 30;  // snapshots per second to each client (≤ tick_rate)
-  int bots = 0;            // bot runners added at start
-  float bot_skill = 1.0f;  // [0, 1]; 1 never fails
+  std::uint64_t seed = 1;                   // course seed
+  int tick_rate = 60;                       // sim ticks per second
+  int snapshot_rate = 30;                   // snapshots per second to each client (≤ tick_rate)
+  int bots = 0;                             // bot runners added at start
+  float bot_skill = sim::kDefaultBotSkill;  // [0, 1]; 1 never fails
   // Fair input timing: a player's input applies at the tick it was pressed when it arrives at
   // most this late (the runner re-simulated from there); later ones apply at the window's edge.
   // 0: inputs apply when they arrive.

@@ -42,7 +42,7 @@ void CrowdRigs::set_tick_rate(double tick_rate) {
 void CrowdRigs::step(Figure& f, Motion motion, bool start_thrust) const {
   rig::RigInput in;
   in.motion = motion;
-  in.cadence = sim::cadence_at(f.distance);
+  in.cadence = sim::runner_cadence(f.distance, f.pace);
   in.start_thrust = start_thrust;
   const double before = f.rig.scroll;
   f.pose = rig::step_rig(f.rig, in, dt_);
@@ -63,8 +63,9 @@ bool CrowdRigs::start(Figure& f, const Entry& e, net::Tick t) const {
   const std::uint32_t thrust_ticks = c.thrust_ticks ? *c.thrust_ticks + 1u : 0u;
   const std::uint32_t n = std::max(motion_ticks, thrust_ticks);
   const std::uint32_t moving = rig::is_locomotion(motion) ? n : n - motion_ticks;
-  const float cadence = sim::cadence_at(e.distance);
+  const float cadence = sim::runner_cadence(e.distance, e.pace);
   f = Figure{};
+  f.pace = e.pace;
   rig::RigInput in;
   in.motion = before;
   in.cadence = cadence;
@@ -75,7 +76,7 @@ bool CrowdRigs::start(Figure& f, const Entry& e, net::Tick t) const {
   f.pose = rig::step_rig(f.rig, in, 0.f);
   // Where it stood when the steps begin (the cadence of each step is its distance's).
   f.distance = e.distance - (rig::is_locomotion(before)
-                                 ? sim::ground_speed_at(e.distance) * static_cast<double>(n) *
+                                 ? sim::runner_speed(e.distance, e.pace) * static_cast<double>(n) *
                                        static_cast<double>(dt_)
                                  : 0.0);
   for (std::uint32_t k = 1; k <= n; ++k) {
@@ -112,6 +113,10 @@ void CrowdRigs::advance(Figure& f, const Entry& e, net::Tick t) const {
   // The tick a thrust started (the rig takes it on that tick's step).
   std::optional<std::int64_t> thrust_at;
   if (c.thrust_ticks) thrust_at = last - *c.thrust_ticks;
+  // A new pace (set as the runner passed an obstacle) runs the server's rig for its last
+  // `pace_ticks` steps.
+  const std::int16_t old_pace = f.pace;
+  const std::int64_t new_pace_from = last - static_cast<std::int64_t>(e.pace_ticks) + 1;
   for (std::int64_t k = first; k <= last; ++k) {
     const bool in_motion = k >= from;
     // A run after a fall is a restart: from the course's start (its cadence is the start's).
@@ -119,11 +124,13 @@ void CrowdRigs::advance(Figure& f, const Entry& e, net::Tick t) const {
         switches && now == Motion::Run && (was == Motion::Fall || was == Motion::FallBack);
     if (restart && (k == from || (k == first && from < first))) f.distance = 0.0;
     if (again && k == from) f.rig.motion_time = 0.f;
+    f.pace = k >= new_pace_from ? e.pace : old_pace;
     step(f, in_motion ? now : was, thrust_at && k == *thrust_at);
     // Told late (the snapshots that said it were lost): it has been playing since `from`.
     if (k == first && in_motion && switches && from < k)
       f.rig.motion_time += static_cast<float>(k - from) * dt_;
   }
+  f.pace = e.pace;
   bool again_pose = false;
   if (thrust_at && f.rig.thrust_time < 0.f && rig::is_locomotion(now)) {
     // Told late, or the rig still cooling down from one it started early: the thrust plays from
@@ -140,14 +147,14 @@ void CrowdRigs::advance(Figure& f, const Entry& e, net::Tick t) const {
     if (std::fabs(gap) > kPhaseSlack) {
       f.rig.phase = net::wrap_phase(f.rig.phase + gap);
       // The planted feet where that phase has them (in a steady gait, exactly).
-      if (rig::is_locomotion(now)) rig::reset_feet(f.rig, sim::cadence_at(f.distance));
+      if (rig::is_locomotion(now)) rig::reset_feet(f.rig, sim::runner_cadence(f.distance, f.pace));
       again_pose = true;
     }
   }
   if (again_pose) {
     rig::RigInput in;
     in.motion = now;
-    in.cadence = sim::cadence_at(f.distance);
+    in.cadence = sim::runner_cadence(f.distance, f.pace);
     f.pose = rig::step_rig(f.rig, in, 0.f);
   }
   const double error = e.distance - f.distance;
@@ -185,10 +192,10 @@ void CrowdRigs::on_snapshot(const net::Snapshot& s, std::vector<RunnerFrame>& fr
     return &f;
   };
   for (const net::RunnerSnapshot& r : s.runners)
-    if (r.cue) (void)take({r.id, r.mode, r.distance, &*r.cue});
+    if (r.cue) (void)take({r.id, r.mode, r.distance, &*r.cue, r.pace, 0});
   for (const net::RunnerSummary& o : s.others) {
     if (!o.cue) continue;
-    Figure* f = take({o.id, o.mode, o.distance, &*o.cue});
+    Figure* f = take({o.id, o.mode, o.distance, &*o.cue, o.pace, o.pace_ticks});
     if (!f || o.mode == net::RunnerMode::Lab) continue;
     if (zone.centre && std::fabs(f->distance - *zone.centre) > zone.reach) continue;
     f->best = std::max(f->best, static_cast<std::int32_t>(o.score));

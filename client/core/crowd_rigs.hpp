@@ -57,6 +57,7 @@ class CrowdRigs {
     net::Tick tick = 0;                     // the tick the rig stands at
     rig::Motion motion = rig::Motion::Run;  // the motion it was cued to play
     double distance = 0.0;                  // the anchor at `tick`
+    std::int16_t pace = 0;                  // ‰: its cadence is sim::runner_cadence
     std::int32_t best = 0;
     net::Tick seen = 0;  // the last snapshot that cued it
   };
@@ -66,6 +67,8 @@ class CrowdRigs {
     net::RunnerMode mode = net::RunnerMode::Running;
     double distance = 0.0;
     const net::RigCue* cue = nullptr;
+    std::int16_t pace = 0;
+    std::uint8_t pace_ticks = 0;  // with a new pace: the steps the server ran at it
   };
   // A figure for a runner first cued in full at tick `t`; false when the cue lacks its phase or
   // motion (it came against a baseline this client holds no rig for).

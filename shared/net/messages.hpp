@@ -158,6 +158,13 @@ struct RunnerSnapshot {
   std::uint32_t best = 0;  // best score of this runner in the match
   double distance = 0.0;   // units travelled along the course (wire: 1/16 unit steps)
   std::uint8_t combo = 0;  // targets broken in a row this run (wire: 0..kMaxWireCombo)
+  // Earned pace, ‰ over the course's cadence (sim::RunnerState::pace): the runner's cadence and
+  // ground speed are sim::runner_cadence / runner_speed of its distance and this.
+  std::int16_t pace = 0;
+  // Steps the runner has run at `pace` since it was set (saturating; sim::RunnerState::
+  // pace_ticks): the roll call says it with a changed pace, so a client's rig switches on the
+  // server's tick.
+  std::uint8_t pace_ticks = 0;
   // Countdown only (0 otherwise): ticks until it runs, the tick it starts counting
   // (sim::countdown_ticks_left). Wire: exact, ≤ kMaxWireCountdown.
   std::uint16_t countdown_ticks = 0;
@@ -181,6 +188,7 @@ struct RunnerSnapshot {
   // Decoded: the roll call's cue for this runner, when the roll call carried one.
   std::optional<RigCue> cue;
 };
+inline constexpr std::int16_t kMinWirePace = -128, kMaxWirePace = 255;  // ‰
 inline constexpr std::uint8_t kMaxWireCombo = 7;          // 3 bits; the sim's multiplier stops at 5
 inline constexpr std::uint16_t kMaxWireCountdown = 4095;  // ticks: 3 s at 1000 Hz fits
 // Span the lab's ground travel wraps at, units (16 bits of 1/16 units): over 10 s of running, so
@@ -267,8 +275,10 @@ struct RunnerSummary {
   RunnerMode mode = RunnerMode::Running;
   std::uint8_t flags = 0;  // runner_flags
   std::uint32_t score = 0;
-  double distance = 0.0;      // course units, to the unit
-  std::optional<RigCue> cue;  // when the roll call carried one (PROTOCOL.md "Rig cue")
+  double distance = 0.0;        // course units, to the unit
+  std::optional<RigCue> cue;    // when the roll call carried one (PROTOCOL.md "Rig cue")
+  std::int16_t pace = 0;        // ‰ (RunnerSnapshot::pace)
+  std::uint8_t pace_ticks = 0;  // with a pace changed since the baseline: steps run at it
   friend bool operator==(const RunnerSummary&, const RunnerSummary&) = default;
 };
 

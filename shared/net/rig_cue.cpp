@@ -33,10 +33,11 @@ std::uint16_t cue_phase(float phase) {
 }
 
 float predicted_cue_phase(float base_phase, RunnerMode base_mode, std::int64_t base_distance,
-                          std::uint32_t age) {
+                          int base_pace, std::uint32_t age) {
   if (!moves_at_pace(base_mode)) return base_phase;
-  const double ahead = static_cast<double>(sim::cadence_at(static_cast<double>(base_distance))) *
-                       static_cast<double>(age) / kRollTickRate;
+  const double ahead =
+      static_cast<double>(sim::runner_cadence(static_cast<double>(base_distance), base_pace)) *
+      static_cast<double>(age) / kRollTickRate;
   const double p = static_cast<double>(base_phase) + ahead;
   return static_cast<float>(p - std::floor(p));
 }
@@ -49,7 +50,7 @@ struct CueParts {
 };
 
 CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mode,
-                   std::int64_t base_distance, std::uint32_t age, bool refresh) {
+                   std::int64_t base_distance, int base_pace, std::uint32_t age, bool refresh) {
   CueParts p;
   p.thrust = v.thrust_ticks >= 0;
   if (!base) return p;
@@ -59,7 +60,7 @@ CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mo
   // a fall stops it, a restart sets it).
   p.phase = refresh ||
             std::fabs(phase_gap(v.phase, predicted_cue_phase(base->phase, base_mode, base_distance,
-                                                             age))) > kCuePhaseSlack;
+                                                             base_pace, age))) > kCuePhaseSlack;
   // A thrust that started since the baseline.
   p.thrust = p.thrust && static_cast<std::uint32_t>(v.thrust_ticks) < age;
   return p;
@@ -68,13 +69,13 @@ CueParts cue_parts(const CueValues& v, const CueValues* base, RunnerMode base_mo
 }  // namespace
 
 bool rig_cue_runs_on(const CueValues& v, const CueValues& base, RunnerMode base_mode,
-                     std::int64_t base_distance, std::uint32_t age, bool refresh) {
-  return cue_parts(v, &base, base_mode, base_distance, age, refresh).runs_on();
+                     std::int64_t base_distance, int base_pace, std::uint32_t age, bool refresh) {
+  return cue_parts(v, &base, base_mode, base_distance, base_pace, age, refresh).runs_on();
 }
 
 void write_rig_cue(BitWriter& out, const CueValues& v, const CueValues* base, RunnerMode base_mode,
-                   std::int64_t base_distance, std::uint32_t age, bool refresh) {
-  const CueParts p = cue_parts(v, base, base_mode, base_distance, age, refresh);
+                   std::int64_t base_distance, int base_pace, std::uint32_t age, bool refresh) {
+  const CueParts p = cue_parts(v, base, base_mode, base_distance, base_pace, age, refresh);
   const bool runs_on = base && p.runs_on();
   out.write_bool(runs_on);
   if (runs_on) return;

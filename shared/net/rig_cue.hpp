@@ -37,19 +37,21 @@ float phase_gap(float a, float b);
 // Whether frame `tick` sends runner `id`'s phase whatever its prediction: in two ticks of every
 // kCuePhaseRefreshTicks (either snapshot phase has one of them), staggered by id.
 bool cue_phase_refresh(Tick tick, RunnerId id);
-// Where the baseline's phase is expected `age` ticks later: on at the cadence of its distance
-// while it runs, jumps or thrusts; where it was otherwise.
+// Where the baseline's phase is expected `age` ticks later: on at the runner's cadence at its
+// distance and earned pace (sim::runner_cadence) while it runs, jumps or thrusts; where it was
+// otherwise.
 float predicted_cue_phase(float base_phase, RunnerMode base_mode, std::int64_t base_distance,
-                          std::uint32_t age);
+                          int base_pace, std::uint32_t age);
 
 // Whether a cue against `base` would say nothing new (write_rig_cue's runs-on).
 bool rig_cue_runs_on(const CueValues& v, const CueValues& base, RunnerMode base_mode,
-                     std::int64_t base_distance, std::uint32_t age, bool refresh);
+                     std::int64_t base_distance, int base_pace, std::uint32_t age, bool refresh);
 // Writes runner `v`'s cue against the baseline's cue `base` (mode `base_mode`, distance
-// `base_distance`, `age` ticks older), or in full when base is nullptr; with `refresh`
+// `base_distance`, pace `base_pace`, `age` ticks older), or in full when base is nullptr; with
+// `refresh`
 // (cue_phase_refresh) the phase goes whatever its prediction.
 void write_rig_cue(BitWriter& out, const CueValues& v, const CueValues* base, RunnerMode base_mode,
-                   std::int64_t base_distance, std::uint32_t age, bool refresh);
+                   std::int64_t base_distance, int base_pace, std::uint32_t age, bool refresh);
 // Writes an entry's place for a cue that is not sent (its baseline had none and this snapshot
 // has no room for it in full): a cue that says nothing (no phase, motion or thrust, not runs-on).
 void write_no_rig_cue(BitWriter& out);

@@ -15,6 +15,14 @@ constexpr unsigned kModeBits = 3, kFlagBits = 5;
 constexpr unsigned kIdGapK = 0;
 constexpr unsigned kDistanceK = 10, kDistanceDeltaK = 0;
 constexpr unsigned kBonusK = 4, kScoreDeltaK = 0;
+constexpr unsigned kPaceK = 4, kPaceTickBits = 5;
+
+bool read_pace(BitReader& in, std::int16_t from, std::int16_t& pace) {
+  const std::int64_t v = from + in.read_signed(kPaceK);
+  if (!in.ok() || v < kMinWirePace || v > kMaxWirePace) return false;
+  pace = static_cast<std::int16_t>(v);
+  return true;
+}
 
 // Floor division by 10 (whole metres of a distance in units), right for negative values too.
 std::int64_t metres(std::int64_t units) { return units >= 0 ? units / 10 : -((-units + 9) / 10); }
@@ -42,6 +50,8 @@ RollEntry roll_entry_of(const QuantizedRunner& q) {
   e.mode = q.mode;
   e.flags = q.flags;
   e.score = q.score;
+  e.pace = q.pace;
+  e.pace_ticks = std::min(q.pace_ticks, kMaxPaceTicks);
   // 16 steps a unit: round half up (>> is an arithmetic shift in C++20).
   e.distance = (q.distance + 8) >> 4;
   static_assert(kDistanceStep == 1.0 / 16.0);
@@ -51,7 +61,7 @@ RollEntry roll_entry_of(const QuantizedRunner& q) {
 std::int64_t predicted_roll_distance(const RollEntry& base, std::uint32_t age) {
   if (!moves_at_pace(base.mode) || age == 0) return base.distance;
   // Only + − × ÷ and floor: the same bits on every IEEE machine.
-  const double ahead = sim::ground_speed_at(static_cast<double>(base.distance)) *
+  const double ahead = sim::runner_speed(static_cast<double>(base.distance), base.pace) *
                        static_cast<double>(age) / kRollTickRate;
   return base.distance + static_cast<std::int64_t>(std::floor(ahead + 0.5));
 }
@@ -72,9 +82,10 @@ bool write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base,
     }
     out.write_signed(e.distance - before.distance, kDistanceK);
     out.write_signed(static_cast<std::int64_t>(e.score) - metres(e.distance), kBonusK);
+    out.write_signed(e.pace - before.pace, kPaceK);
     return false;
   }
-  const bool same = e.mode == base->mode && e.flags == base->flags;
+  const bool same = e.mode == base->mode && e.flags == base->flags && e.pace == base->pace;
   const std::int64_t score =
       static_cast<std::int64_t>(e.score) - predicted_score(*base, e.distance);
   const bool steady = same && score == 0 && cue_runs_on;
@@ -85,6 +96,8 @@ bool write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base,
   if (!same) {
     out.write_bits(static_cast<std::uint64_t>(e.mode), kModeBits);
     out.write_bits(e.flags, kFlagBits);
+    out.write_signed(e.pace - base->pace, kPaceK);
+    if (e.pace != base->pace) out.write_bits(std::min(e.pace_ticks, kMaxPaceTicks), kPaceTickBits);
   }
   out.write_signed(score, kScoreDeltaK);
   return false;
@@ -120,6 +133,7 @@ bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* b
       e.distance = before.distance + step;
       if (!in.ok() || e.distance < -kMaxRollDistance || e.distance > kMaxRollDistance) return false;
       if (!to_score(metres(e.distance) + in.read_signed(kBonusK), e.score)) return false;
+      if (!read_pace(in, before.pace, e.pace)) return false;
     } else {
       steady = in.read_bool();
       e.distance = predicted_roll_distance(*base, age) + in.read_signed(kDistanceDeltaK);
@@ -127,9 +141,13 @@ bool read_roll_call(BitReader& in, std::size_t count, const QuantizedSnapshot* b
       if (steady || in.read_bool()) {
         e.mode = base->mode;
         e.flags = base->flags;
+        e.pace = base->pace;
       } else {
         e.mode = static_cast<RunnerMode>(in.read_bits(kModeBits));
         e.flags = static_cast<std::uint8_t>(in.read_bits(kFlagBits));
+        if (!read_pace(in, base->pace, e.pace)) return false;
+        if (e.pace != base->pace)
+          e.pace_ticks = static_cast<std::uint8_t>(in.read_bits(kPaceTickBits));
       }
       const std::int64_t score = steady ? 0 : in.read_signed(kScoreDeltaK);
       if (!to_score(predicted_score(*base, e.distance) + score, e.score)) return false;

@@ -26,10 +26,16 @@ struct RollEntry {
   std::uint8_t flags = 0;
   std::uint32_t score = 0;
   std::int64_t distance = 0;  // whole units
+  std::int16_t pace = 0;      // ‰ (RunnerSnapshot::pace)
+  // Steps run at `pace` (RunnerSnapshot::pace_ticks): written with a pace changed against the
+  // baseline, as at most kMaxPaceTicks (read: that many or more; 0 otherwise).
+  std::uint8_t pace_ticks = 0;
   friend bool operator==(const RollEntry&, const RollEntry&) = default;
 };
 
-inline constexpr std::size_t kMaxRollCall = 1024;                        // entries per snapshot
+inline constexpr std::size_t kMaxRollCall = 1024;
+inline constexpr std::uint8_t kMaxPaceTicks =
+    31;  // u(5)                        // entries per snapshot
 inline constexpr std::int64_t kMaxRollDistance = std::int64_t{1} << 36;  // units
 
 // Ticks a second the roll call's and the rig cue's predictions count in (the game's 60).
@@ -43,8 +49,9 @@ bool moves_at_pace(RunnerMode mode);
 // up): a client holding either form of a runner in its baseline holds the same values.
 RollEntry roll_entry_of(const QuantizedRunner& q);
 
-// Where a runner is expected `age` ticks after `base`: ahead by the nominal ground speed at its
-// distance (at 60 ticks a second) while it runs, jumps or thrusts; where it was otherwise.
+// Where a runner is expected `age` ticks after `base`: ahead by its ground speed at its distance
+// and earned pace (sim::runner_speed, at 60 ticks a second) while it runs, jumps or thrusts;
+// where it was otherwise.
 std::int64_t predicted_roll_distance(const RollEntry& base, std::uint32_t age);
 
 // The id as the gap to the previous entry's (`previous` −1 before the first): ascending ids.
@@ -52,8 +59,8 @@ void write_roll_id(BitWriter& out, RunnerId id, std::int32_t previous);
 // The rest of an entry: against `base` (the same runner in the baseline, `age` ticks older), or
 // in full when base is nullptr: then its mode, flags and distance against `previous`, the entry
 // written before it in this roll call (nullptr for the first: running, no flags, distance 0).
-// Against a base an entry whose mode, flags and score are as predicted and whose rig cue runs
-// on (`cue_runs_on`: net/rig_cue.hpp) is steady: its distance alone, and no cue follows it.
+// Against a base an entry whose mode, flags, pace and score are as predicted and whose rig cue
+// runs on (`cue_runs_on`: net/rig_cue.hpp) is steady: its distance alone, and no cue follows it.
 // Returns whether it was (else a roll call with cues has the cue follow).
 bool write_roll_entry(BitWriter& out, const RollEntry& e, const RollEntry* base, std::uint32_t age,
                       const RollEntry* previous, bool cue_runs_on);

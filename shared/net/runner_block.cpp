@@ -18,6 +18,27 @@ constexpr unsigned kComboBits = 3, kLabValueBits = 8, kLabScrollBits = 16, kIkK 
 constexpr float kLabScrollStep = 1.f / 16.f;  // units
 static_assert(kLabScrollSpan / kLabScrollStep == float(1u << kLabScrollBits));
 constexpr unsigned kCountdownK = 5;
+constexpr unsigned kPaceK = 4;
+
+// The earned pace (‰): in full, or one bit for the baseline's.
+void write_pace(BitWriter& out, std::int16_t pace, const std::int16_t* base) {
+  if (base) {
+    out.write_bool(pace == *base);
+    if (pace == *base) return;
+  }
+  out.write_signed(pace, kPaceK);
+}
+
+bool read_pace(BitReader& in, const std::int16_t* base, std::int16_t& pace) {
+  if (base && in.read_bool()) {
+    pace = *base;
+    return in.ok();
+  }
+  const std::int64_t v = in.read_signed(kPaceK);
+  if (!in.ok() || v < kMinWirePace || v > kMaxWirePace) return false;
+  pace = static_cast<std::int16_t>(v);
+  return true;
+}
 
 bool lab_fields(std::uint8_t flags) { return (flags & runner_flags::kLab) != 0; }
 bool ik_field(std::uint8_t flags) {
@@ -127,6 +148,7 @@ bool read_runner(BitReader& in, const QuantizedSnapshot* baseline, QuantizedRunn
     if (!to_u32(static_cast<std::int64_t>(in.read_exp_golomb(kScoreK)), r.best)) return false;
     r.combo = static_cast<std::uint8_t>(in.read_bits(kComboBits));
     r.distance = in.read_signed(kDistanceK);
+    if (!read_pace(in, nullptr, r.pace)) return false;
   } else {
     if (in.read_bool()) {
       r.mode = base->mode;
@@ -143,6 +165,7 @@ bool read_runner(BitReader& in, const QuantizedSnapshot* baseline, QuantizedRunn
     }
     r.combo = in.read_bool() ? base->combo : static_cast<std::uint8_t>(in.read_bits(kComboBits));
     r.distance = base->distance + in.read_signed(kDistanceDeltaK);
+    if (!read_pace(in, &base->pace, r.pace)) return false;
   }
   if (!read_lab(in, r) || !read_countdown(in, r)) return false;
   if (r.distance < -kMaxDistanceQ || r.distance > kMaxDistanceQ) return false;
@@ -176,6 +199,8 @@ QuantizedRunner quantize_runner(const RunnerSnapshot& r, PoseCodecMode mode) {
   q.score = r.score;
   q.best = r.best;
   q.combo = std::min(r.combo, kMaxWireCombo);
+  q.pace = std::clamp(r.pace, kMinWirePace, kMaxWirePace);
+  q.pace_ticks = r.pace_ticks;
   const double d = std::isfinite(r.distance) ? r.distance : 0.0;
   q.distance =
       std::clamp<std::int64_t>(std::llround(d / kDistanceStep), -kMaxDistanceQ, kMaxDistanceQ);
@@ -221,6 +246,7 @@ RunnerSnapshot rebuild_runner(const QuantizedRunner& q) {
   r.score = q.score;
   r.best = q.best;
   r.combo = q.combo;
+  r.pace = q.pace;
   r.distance = static_cast<double>(q.distance) * kDistanceStep;
   r.pose = rebuild_pose(q.pose);
   r.lab_phase = static_cast<float>(q.lab_phase) / 256.f;
@@ -256,6 +282,7 @@ void write_runner_core(BitWriter& out, const QuantizedRunner& r, const Quantized
     out.write_exp_golomb(r.best, kScoreK);
     out.write_bits(r.combo, kComboBits);
     out.write_signed(r.distance, kDistanceK);
+    write_pace(out, r.pace, nullptr);
   } else {
     const bool same = same_meta(r, *base);
     out.write_bool(same);
@@ -267,6 +294,7 @@ void write_runner_core(BitWriter& out, const QuantizedRunner& r, const Quantized
     out.write_bool(r.combo == base->combo);
     if (r.combo != base->combo) out.write_bits(r.combo, kComboBits);
     out.write_signed(r.distance - base->distance, kDistanceDeltaK);
+    write_pace(out, r.pace, &base->pace);
   }
   write_lab(out, r);
   write_countdown(out, r);

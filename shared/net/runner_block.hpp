@@ -34,6 +34,9 @@ struct QuantizedRunner {
   std::uint32_t best = 0;
   std::uint8_t combo = 0;     // 0..kMaxWireCombo
   std::int64_t distance = 0;  // kDistanceStep units
+  std::int16_t pace = 0;      // ‰, kMinWirePace..kMaxWirePace
+  // Not in the runner block: the roll call's entry of this runner says it (RollEntry).
+  std::uint8_t pace_ticks = 0;
   // With kLab only (zero otherwise): phase in 1/256 of a cycle, gait in 1/255.
   std::uint8_t lab_phase = 0;
   std::uint8_t lab_gait = 0;

@@ -86,6 +86,8 @@ RunnerSnapshot runner_snapshot(RunnerId id, const sim::RunnerState& s, bool bot,
   r.best = s.best;
   r.combo = static_cast<std::uint8_t>(std::min<std::uint32_t>(s.combo, kMaxWireCombo));
   r.distance = s.distance;
+  r.pace = s.pace;
+  r.pace_ticks = s.pace_ticks;
   r.countdown_ticks = static_cast<std::uint16_t>(
       std::min<std::uint32_t>(sim::countdown_ticks_left(s, dt), kMaxWireCountdown));
   r.pose = s.pose;

@@ -46,7 +46,8 @@ SnapshotDecodeError SnapshotDecoder::decode(const SnapshotMessage& msg, Snapshot
       out.runners[static_cast<std::size_t>(r - q.runners.data())].cue = cue;
       continue;
     }
-    out.others.push_back({e.id, e.mode, e.flags, e.score, static_cast<double>(e.distance), cue});
+    out.others.push_back({e.id, e.mode, e.flags, e.score, static_cast<double>(e.distance), cue,
+                          e.pace, e.pace_ticks});
   }
 
   // Keep history sorted by tick; drop what the server can no longer use as a baseline: it

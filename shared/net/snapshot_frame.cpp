@@ -220,7 +220,7 @@ void SnapshotFrame::write_cue(BitWriter& out, std::size_t i, CueForm form,
       write_no_rig_cue(out);
       return;
     case CueForm::Full:
-      write_rig_cue(out, cues_[i], nullptr, roll_[i].mode, 0, 0, true);
+      write_rig_cue(out, cues_[i], nullptr, roll_[i].mode, 0, 0, 0, true);
       return;
     case CueForm::Delta:
       break;
@@ -228,7 +228,7 @@ void SnapshotFrame::write_cue(BitWriter& out, std::size_t i, CueForm form,
   const auto j = static_cast<std::size_t>(deltas.baseline_index(i));
   const SnapshotFrame& base = deltas.baseline();
   write_rig_cue(out, cues_[i], &base.cues_[j], base.roll_[j].mode, base.roll_[j].distance,
-                tick_ - base.tick_, cue_phase_refresh(tick_, roll_[i].id));
+                base.roll_[j].pace, tick_ - base.tick_, cue_phase_refresh(tick_, roll_[i].id));
 }
 
 const BitWriter& SnapshotFrame::bridge_bits(std::size_t i, bool hidden) const {
@@ -285,8 +285,8 @@ const BitWriter& SnapshotFrame::Deltas::roll_bits(std::size_t i) const {
     const RollEntry& base = baseline_->roll_[j];
     const std::uint32_t age = frame_->tick_ - baseline_tick_;
     const bool runs_on =
-        rig_cue_runs_on(frame_->cues_[i], baseline_->cues_[j], base.mode, base.distance, age,
-                        cue_phase_refresh(frame_->tick_, frame_->roll_[i].id));
+        rig_cue_runs_on(frame_->cues_[i], baseline_->cues_[j], base.mode, base.distance, base.pace,
+                        age, cue_phase_refresh(frame_->tick_, frame_->roll_[i].id));
     if (!write_roll_entry(*slot, frame_->roll_[i], &base, age, nullptr, runs_on))
       frame_->write_cue(*slot, i, CueForm::Delta, *this);
   }

@@ -28,6 +28,10 @@
 
 namespace spear::sim {
 
+// The skill of a server's bots unless told otherwise: they time their presses well but not
+// perfectly, each after its personality, so the pace they earn differs and they race each other
+// (now and then one blunders and crashes). 1 never fails and always earns the best pace.
+inline constexpr float kDefaultBotSkill = 0.85f;
 inline constexpr float kBotMaxErrorSeconds = 0.2f;  // reaction error σ at skill 0 (clearing
                                                     // windows are 0.3–0.42 s wide)
 // s: plans an obstacle when the body is this far from it in time. Clearing windows open at most

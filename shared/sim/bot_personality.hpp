@@ -39,11 +39,11 @@ inline constexpr float kBotEagernessMin = 0.2f, kBotEagernessMax = 0.9f;
 // width, 0.11–0.2 s).
 inline constexpr float kBotBlunderMin = 0.2f, kBotBlunderMax = 0.35f;
 // Start waits: kBotStartSlots of them, kBotStartStep apart from kBotStartWaitMin, dealt to the
-// bots of a match in a seed-shuffled order, so up to kBotStartSlots bots all start apart (a step
-// is 6 ticks: about 38 units, a figure's width, at the start's 382 units/s).
-inline constexpr float kBotStartWaitMin = 0.15f;   // s
-inline constexpr float kBotStartStep = 0.1f;       // s
-inline constexpr std::size_t kBotStartSlots = 12;  // the last: 1.25 s
+// bots of a match in a seed-shuffled order: a person's reaction to the start, 2 ticks apart (the
+// race is decided by the pace each bot earns, not by these).
+inline constexpr float kBotStartWaitMin = 0.12f;   // s: a quick reaction to the start
+inline constexpr float kBotStartStep = 0.03f;      // s
+inline constexpr std::size_t kBotStartSlots = 12;  // the last: 0.45 s
 
 inline constexpr std::size_t kBotNameCount = 24;
 std::string_view bot_name_from_list(std::size_t i);  // i < kBotNameCount

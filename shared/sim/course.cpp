@@ -73,6 +73,8 @@ void Course::generate_through(std::uint32_t index) const {
       o.height = params_.target_min_height +
                  (params_.target_max_height - params_.target_min_height) * height_u;
     }
+    if (o.index == 0 && kind == ObstacleKind::Hurdle)
+      o.height = params_.hurdle_min_height;  // an easy opening: a first hurdle is the lowest
     cache_.push_back(o);
   }
 }

@@ -24,7 +24,9 @@ inline constexpr double kMaxCourseDistance = 1e8;  // units
 inline constexpr std::uint32_t kMaxObstacles = 1u << 20;
 
 struct CourseParams {
-  double start_clear = 1150.0;   // units before the first obstacle (about 3 s at the start speed)
+  // Units before the first obstacle: about 4 s of running at the start speed (with a 3-2-1 in
+  // front, the first obstacle comes 7 s after the launch); a first hurdle is the lowest.
+  double start_clear = 1550.0;
   float min_gap_time = 1.05f;    // s between near faces at the local speed: a leap (0.62 s)
                                  // plus a person's reaction time (~0.25 s) and some slack
   float extra_gap_time = 0.85f;  // s of random extra spacing

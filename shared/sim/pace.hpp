@@ -1,4 +1,6 @@
 #pragma once
+// The course's pace and the pace a runner earns around it.
+//
 // The difficulty ramp. The cadence is a function of the distance run since the runner's
 // (re)start, never of wall or match time: a runner at distance d always runs at cadence(d), so
 // the course can space its obstacles for the speed a runner will have there, deterministically.
@@ -28,6 +30,26 @@ constexpr float cadence_at(double distance) {
 // Nominal ground speed (units/s) at `distance`: stride × cadence ÷ duty.
 constexpr double ground_speed_at(double distance) {
   return static_cast<double>(kRunStride) * cadence_at(distance) / static_cast<double>(kRunDuty);
+}
+
+// Earned pace, in ‰ of the course's cadence (RunnerState::pace): a runner runs at
+// cadence_at(distance) × (1000 + pace) / 1000, and its ground speed follows through the same
+// stride × cadence ÷ duty, so planted feet stay planted at every speed. The pace is set at each
+// obstacle passed (sim/press_timing.hpp) and stays put in between; a new run starts at 0.
+inline constexpr int kPaceMin = -60;  // ‰: a run of scrappy presses, 6 % under the course
+inline constexpr int kPaceMax = 140;  // ‰: centred presses and a full combo, 14 % over it
+
+// The cadence (cycles/s) of a runner with earned pace `pace` (‰, clamped to its range) at
+// `distance`. Only + − × ÷: the same bits on every IEEE machine, server, client and page.
+constexpr float runner_cadence(double distance, int pace) {
+  const int p = pace < kPaceMin ? kPaceMin : (pace > kPaceMax ? kPaceMax : pace);
+  return cadence_at(distance) * static_cast<float>(1000 + p) / 1000.f;
+}
+
+// That runner's ground speed (units/s): stride × cadence ÷ duty.
+constexpr double runner_speed(double distance, int pace) {
+  return static_cast<double>(kRunStride) * runner_cadence(distance, pace) /
+         static_cast<double>(kRunDuty);
 }
 
 }  // namespace spear::sim

@@ -7,6 +7,7 @@
 #include "sim/collision.hpp"
 #include "sim/lab.hpp"
 #include "sim/pace.hpp"
+#include "sim/press_timing.hpp"
 
 namespace spear::sim {
 
@@ -132,7 +133,41 @@ void start_run(RunnerState& s) {
   s.score = 0;
   s.bonus = 0;
   s.combo = 0;
+  s.pace = 0;
+  s.pace_ticks = 1;  // a restart's first step (this tick's) already runs at it
+  s.jump_grade = s.thrust_grade = 0;
+  s.jump_obstacle = s.thrust_obstacle = kNoObstacle;
+  s.restart_pressed = false;
   ++s.runs;
+}
+
+// The first standing obstacle of `kind` the body has not passed, when its lead is within
+// kGradeHorizon: the obstacle a press is for, graded into `grade`; kNoObstacle otherwise.
+std::uint32_t grade_press(const RunnerState& s, const Course& course, ObstacleKind kind,
+                          std::uint8_t& grade) {
+  grade = 0;
+  for (std::uint32_t i = s.next_obstacle;; ++i) {
+    const Obstacle o = course.obstacle(i);
+    const float lead = press_lead(s.distance, s.pose, s.pace, o);
+    if (lead > kGradeHorizon) return kNoObstacle;
+    if (o.kind != kind || obstacle_down(s, i)) continue;
+    grade = press_grade(lead, kind);
+    return i;
+  }
+}
+
+// Obstacle `index` of `kind` was passed (a hurdle cleared, a target broken): the pace goes
+// halfway to what its press earned (a grade of 0 when no press was for it).
+void pace_pass(RunnerState& s, std::uint32_t index, ObstacleKind kind, RunnerEvents& ev) {
+  const bool hurdle = kind == ObstacleKind::Hurdle;
+  const std::uint32_t pressed_for = hurdle ? s.jump_obstacle : s.thrust_obstacle;
+  const std::uint8_t grade = pressed_for == index ? (hurdle ? s.jump_grade : s.thrust_grade) : 0;
+  const int earned = pass_pace(grade, kind, s.combo);
+  s.pace = static_cast<std::int16_t>(next_pace(s.pace, earned));
+  s.pace_ticks = 0;
+  ev.paced = true;
+  ev.grade = grade;
+  ev.earned_pace = static_cast<std::int16_t>(earned);
 }
 
 double travel(RunnerState& s, const rig::RigInput& in, float dt) {
@@ -165,12 +200,17 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
     s.mode = RunnerMode::Leaping;
     s.mode_ticks = 0;
     ev.jumped = true;
+    s.jump_obstacle = grade_press(s, course, ObstacleKind::Hurdle, s.jump_grade);
   }
   rig::RigInput ri;
   ri.motion = s.mode == RunnerMode::Leaping ? Motion::Leap : Motion::Run;
-  ri.cadence = cadence_at(s.distance);
+  ri.cadence = runner_cadence(s.distance, s.pace);
   ri.start_thrust = in.has(Button::Thrust);
   const float thrust_before = s.rig.thrust_time;
+  // Graded before the step, as the jump: where the runner stood when the press was acted on.
+  std::uint8_t thrust_grade = 0;
+  const std::uint32_t thrust_for =
+      ri.start_thrust ? grade_press(s, course, ObstacleKind::Target, thrust_grade) : kNoObstacle;
 
   const Pose before = s.pose;
   const double d_before = s.distance;
@@ -180,6 +220,8 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
   if (ri.start_thrust && s.rig.thrust_time >= 0.f &&
       (thrust_before < 0.f || s.rig.thrust_time < thrust_before)) {
     ev.thrust_started = true;
+    s.thrust_obstacle = thrust_for;
+    s.thrust_grade = thrust_grade;
   }
 
   ++s.mode_ticks;
@@ -214,6 +256,7 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
       ++s.targets_broken;
       ev.broke_target = true;
       ev.obstacle = i;
+      pace_pass(s, i, ObstacleKind::Target, ev);
       continue;
     }
     if (o.x > body_reach_x) continue;  // only the spear reaches it
@@ -243,7 +286,11 @@ void step_alive(RunnerState& s, const Input& in, const Course& course, float dt,
   }
   if (runner_alive(s)) update_score(s);
   const std::uint32_t passed = advance_passed(s, course);
-  if (passed != kNoObstacle && !(ev.crashed && ev.obstacle == passed)) ev.cleared = passed;
+  if (passed != kNoObstacle && !(ev.crashed && ev.obstacle == passed)) {
+    ev.cleared = passed;
+    if (runner_alive(s) && course.obstacle(passed).kind == ObstacleKind::Hurdle)
+      pace_pass(s, passed, ObstacleKind::Hurdle, ev);
+  }
 }
 
 void park(RunnerState& s, RunnerEvents& ev) {
@@ -273,7 +320,7 @@ void step_fallen(RunnerState& s, const Course& course, float dt) {
   const bool at_target = fell_at_target(s, course, target);
   rig::RigInput ri;
   ri.motion = at_target ? Motion::FallBack : Motion::Fall;
-  ri.cadence = cadence_at(s.distance);
+  ri.cadence = runner_cadence(s.distance, s.pace);
   const double moved = travel(s, ri, dt);
   s.distance += moved;
   s.total_distance += moved;
@@ -348,6 +395,7 @@ float body_rear(const rig::Pose& pose) {
 
 RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& course, float dt) {
   check_dt(dt);
+  if (s.pace_ticks < 255) ++s.pace_ticks;
   const Input in = input ? *input : Input{};
   RunnerEvents ev;
 
@@ -395,7 +443,9 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
       }
       return ev;
     case RunnerMode::Down:
-      if (in.has(Button::Jump) && restart_allowed(s, dt) && !s.away) {
+      if (in.has(Button::Jump) && !s.away) s.restart_pressed = true;
+      if (s.away) s.restart_pressed = false;
+      if (s.restart_pressed && restart_allowed(s, dt)) {
         start_run(s);
         ev.restarted = true;
         Input rest = in;  // the Jump that restarted does not also leap
@@ -408,6 +458,7 @@ RunnerEvents step_runner(RunnerState& s, const Input* input, const Course& cours
       advance_passed(s, course);
       return ev;
     case RunnerMode::Falling:
+      s.restart_pressed = in.has(Button::Jump) && !s.away ? true : s.restart_pressed && !s.away;
       step_fallen(s, course, dt);
       advance_passed(s, course);
       return ev;

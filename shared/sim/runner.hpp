@@ -73,6 +73,20 @@ struct RunnerState {
   std::uint32_t runs = 1;            // runs started (1 + restarts + lab exits)
   std::uint32_t last_crash_obstacle = kNoObstacle;  // what the last crash hit
 
+  // Earned pace, ‰ over the course's cadence at the runner's distance (sim/pace.hpp,
+  // sim/press_timing.hpp): set at each obstacle passed, 0 at the start of a run.
+  std::int16_t pace = 0;
+  std::uint8_t pace_ticks = 0;  // steps run at `pace` since it was set (saturates at 255)
+  // The last Jump's and the last Thrust's grade (0..100) and the obstacle each was for
+  // (kNoObstacle: none within kGradeHorizon), applied when that obstacle is passed.
+  std::uint8_t jump_grade = 0;
+  std::uint8_t thrust_grade = 0;
+  std::uint32_t jump_obstacle = kNoObstacle;
+  std::uint32_t thrust_obstacle = kNoObstacle;
+  // A Jump pressed while falling or lying (not away): the runner restarts on the first tick a
+  // restart is allowed, the press kept instead of dropped.
+  bool restart_pressed = false;
+
   // Motion lab (they travel with the state so spectators see them).
   std::uint8_t lab_motion = 0;  // index into kLabMotions
   bool skeleton = false;        // skeleton overlay on (any mode)
@@ -104,6 +118,11 @@ struct RunnerEvents {
   // The body (body_rear: the far leg too) fully passed this obstacle this tick without crashing
   // into it (a broken target passed counts); kNoObstacle when none.
   std::uint32_t cleared = kNoObstacle;
+  // A pass set the pace (a hurdle cleared, a target broken): the press's grade (0..100) and the
+  // pace it earned (‰, before halving into RunnerState::pace).
+  bool paced = false;
+  std::uint8_t grade = 0;
+  std::int16_t earned_pace = 0;
 };
 
 // A runner at the start of the course, running, with its pose computed.
@@ -120,15 +139,19 @@ RunnerState waiting_runner_state(std::uint32_t ticks, float dt = kDefaultDt);
 // put; targets hit by the spear tip during the strike window break. A crash happens when a part
 // drawn at full strength (sim/body_shape.hpp: torso, neck, head, near arm, near leg — never the
 // far arm or far leg, never the spear) touches a standing obstacle's box (obstacle_box) in the
-// pose of a tick. A hit hurdle topples (hurdle_toppled) and the runner trips over it (Fall); a
-// hit straw target stands: the runner is put back to just touching its near face, the ground
-// stops and it falls back (FallBack), and no joint of its body (spear aside) goes past that face
-// while it falls and lies there. Falling → Down after the fall; Jump restarts after
-// kRestartDelay (distance 0, the course from its start), unless away. LabToggle enters the lab
-// from any mode; leaving it starts a new run from the course start after the countdown. Away
-// parks a running runner at once (distance frozen, the rig blends to Idle in place), a leaping
-// one when it lands; Back turns Parked into Countdown; a countdown ends in Running. Parked and
-// Countdown runners score nothing and obstacles do nothing to them. dt must be > 0 and finite.
+// pose of a tick. The rig runs at runner_cadence(distance, pace) (sim/pace.hpp); a Jump or a
+// Thrust is graded against the obstacle it is for, and passing that obstacle sets the pace
+// (sim/press_timing.hpp). A hit hurdle topples (hurdle_toppled) and the runner trips over it
+// (Fall); a hit straw target stands: the runner is put back to just touching its near face, the
+// ground stops and it falls back (FallBack), and no joint of its body (spear aside) goes past that
+// face while it falls and lies there. Falling → Down after the fall; Jump restarts after
+// kRestartDelay (distance 0, the course from its start, pace 0), unless away; a Jump pressed
+// during the fall or while lying is kept and restarts on the first tick that is allowed. LabToggle
+// enters the lab from any mode; leaving it starts a new run from the course start after the
+// countdown. Away parks a running runner at once (distance frozen, the rig blends to Idle in
+// place), a leaping one when it lands; Back turns Parked into Countdown; a countdown ends in
+// Running. Parked and Countdown runners score nothing and obstacles do nothing to them. dt must be
+// > 0 and finite.
 RunnerEvents step_runner(RunnerState& state, const Input* input, const Course& course,
                          float dt = kDefaultDt);
 

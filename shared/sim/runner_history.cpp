@@ -68,6 +68,11 @@ void accumulate_events(RunnerEvents& a, const RunnerEvents& b) {
   if (b.obstacle != kNoObstacle) a.obstacle = b.obstacle;
   if (b.crash_part != BodyPart::Count) a.crash_part = b.crash_part;
   if (b.cleared != kNoObstacle) a.cleared = b.cleared;
+  if (b.paced) {
+    a.paced = true;
+    a.grade = b.grade;
+    a.earned_pace = b.earned_pace;
+  }
 }
 
 }  // namespace spear::sim

@@ -7,6 +7,6 @@
 
 namespace spear::sim {
 
-inline constexpr std::uint32_t kSimVersion = 2;
+inline constexpr std::uint32_t kSimVersion = 3;
 
 }  // namespace spear::sim

@@ -70,7 +70,7 @@ std::uint64_t hash_rig(const rig::RigState& r, std::uint64_t h) {
 }
 
 // hash_runner lists RunnerState's fields one by one: a new field must be added here too.
-static_assert(sizeof(RunnerState) == 704, "RunnerState changed: update hash_runner");
+static_assert(sizeof(RunnerState) == 728, "RunnerState changed: update hash_runner");
 
 std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   Hasher x{hash_pose(s.pose, hash_rig(s.rig, h))};
@@ -91,6 +91,13 @@ std::uint64_t hash_runner(const RunnerState& s, std::uint64_t h) {
   x.u32(s.targets_broken);
   x.u32(s.runs);
   x.u32(s.last_crash_obstacle);
+  x.u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(s.pace)));
+  x.u8(s.pace_ticks);
+  x.u8(s.jump_grade);
+  x.u8(s.thrust_grade);
+  x.u32(s.jump_obstacle);
+  x.u32(s.thrust_obstacle);
+  x.b(s.restart_pressed);
   x.u8(s.lab_motion);
   x.b(s.skeleton);
   x.b(s.lab_paused);

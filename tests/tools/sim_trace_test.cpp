@@ -113,8 +113,8 @@ TEST(SimTrace, WritesOneCompleteObjectPerTick) {
 }
 
 TEST(SimTrace, NoInputCrashesIntoTheFirstHurdleWithAFullStrengthPartOnIt) {
-  // Seed 3 starts with a hurdle.
-  const std::vector<json> lines = run_trace("--seed 3 --seconds 4");
+  // Seed 3 starts with a hurdle (about 4 s of running in).
+  const std::vector<json> lines = run_trace("--seed 3 --seconds 6");
   int crashes = 0;
   for (const json& l : lines) {
     for (const json& e : l["events"]) {
@@ -134,7 +134,7 @@ TEST(SimTrace, NoInputCrashesIntoTheFirstHurdleWithAFullStrengthPartOnIt) {
 }
 
 TEST(SimTrace, AJumpInTimeClearsTheHurdle) {
-  const std::vector<json> lines = run_trace("--seed 3 --seconds 4 --press 2.7:jump");
+  const std::vector<json> lines = run_trace("--seed 3 --seconds 5 --press 3.7:jump");
   bool jumped = false, cleared = false;
   for (const json& l : lines) {
     jumped |= l["mode"] == "jumping";
@@ -148,6 +148,33 @@ TEST(SimTrace, AJumpInTimeClearsTheHurdle) {
   }
   EXPECT_TRUE(jumped);
   EXPECT_TRUE(cleared);
+}
+
+// Two presses that both clear seed 3's first hurdle: the one in the middle of the window (3.7 s)
+// earns more pace than the one at its late edge (3.9 s), so a second after the clear (both at
+// 4.133 s) its runner is further ahead.
+TEST(SimTrace, ACentredJumpLeavesTheRunnerFurtherAheadASecondLater) {
+  const auto at = [](const std::vector<json>& lines, double t) -> const json& {
+    for (const json& l : lines)
+      if (std::fabs(l["t"].get<double>() - t) < 1e-6) return l;
+    return lines.back();
+  };
+  const std::vector<json> centred = run_trace("--seed 3 --seconds 5.15 --press 3.7:jump");
+  const std::vector<json> late = run_trace("--seed 3 --seconds 5.15 --press 3.9:jump");
+  int grades[2] = {-1, -1};
+  for (int i = 0; i < 2; ++i) {
+    for (const json& l : i == 0 ? centred : late) {
+      for (const json& e : l["events"]) {
+        EXPECT_NE(e["type"], "crash") << l.dump();
+        if (e["type"] == "pace") grades[i] = e["grade"].get<int>();
+      }
+    }
+  }
+  EXPECT_GE(grades[0], 80);
+  EXPECT_LE(grades[1], 20);
+  const double gap = at(centred, 5.133)["x"].get<double>() - at(late, 5.133)["x"].get<double>();
+  EXPECT_GT(gap, 8.0);
+  EXPECT_GT(at(centred, 5.133)["pace"].get<int>(), at(late, 5.133)["pace"].get<int>());
 }
 
 TEST(SimTrace, OutWritesTheSameLinesToAFile) {

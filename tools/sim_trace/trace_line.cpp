@@ -47,6 +47,7 @@ nlohmann::ordered_json trace_line(sim::Tick tick, double tick_rate, const sim::R
   line["t"] = r3(static_cast<double>(tick) / tick_rate);
   line["x"] = r3(s.distance);
   line["mode"] = mode_name(s);
+  line["pace"] = static_cast<int>(s.pace);
   line["head_r"] = r3(s.pose.head_r);
   json joints = json::object();
   for (std::size_t i = 0; i < rig::kJointCount; ++i) {
@@ -71,6 +72,12 @@ nlohmann::ordered_json trace_line(sim::Tick tick, double tick_rate, const sim::R
   json events = json::array();
   if (ev.cleared != sim::kNoObstacle) events.push_back(event("clear", ev.cleared));
   if (ev.broke_target) events.push_back(event("break", ev.obstacle));
+  if (ev.paced) {
+    events.push_back(json{{"type", "pace"},
+                          {"grade", static_cast<int>(ev.grade)},
+                          {"earned", static_cast<int>(ev.earned_pace)},
+                          {"pace", static_cast<int>(s.pace)}});
+  }
   if (ev.crashed) {
     json e = event("crash", ev.obstacle);
     e["part"] = std::string(sim::body_part_name(ev.crash_part));

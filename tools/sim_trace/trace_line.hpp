@@ -1,9 +1,10 @@
 #pragma once
 // One line of spear-sim-trace: a tick of one runner on the course, as a JSON object.
-//   {"tick", "t" (s), "x" (anchor, course units), "mode", "head_r",
+//   {"tick", "t" (s), "x" (anchor, course units), "mode", "pace" (earned, ‰), "head_r",
 //    "joints": {name: [x, y]} (course space: x from the course start, y down, ground at 0),
 //    "obstacles": [{"id", "kind", "x0", "x1", "top", "state"}] (spans within kObstacleRange of x),
-//    "events": [{"type": "crash"|"clear"|"break", "obstacle", ("part": crashes)}]}
+//    "events": [{"type": "crash"|"clear"|"break", "obstacle", ("part": crashes)},
+//               {"type": "pace", "grade" (0..100), "earned" (‰), "pace" (‰, after)}]}
 #include <nlohmann/json.hpp>
 
 #include "sim/course.hpp"

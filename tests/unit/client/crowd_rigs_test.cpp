@@ -27,6 +27,7 @@ struct Cued {
   net::Tick tick = 0;
   std::map<std::uint32_t, std::pair<net::RunnerMode, net::CueValues>> runners;  // with distance
   std::map<std::uint32_t, std::int64_t> distance;
+  std::map<std::uint32_t, std::int16_t> pace;
 };
 
 net::RigCue through_wire(const net::CueValues& v, net::RunnerMode mode, const Cued* base,
@@ -35,10 +36,10 @@ net::RigCue through_wire(const net::CueValues& v, net::RunnerMode mode, const Cu
   const auto it = base ? base->runners.find(id) : decltype(base->runners.end()){};
   if (base && it != base->runners.end())
     net::write_rig_cue(out, v, &it->second.second, it->second.first, base->distance.at(id),
-                       tick - base->tick,
+                       base->pace.at(id), tick - base->tick,
                        net::cue_phase_refresh(tick, static_cast<net::RunnerId>(id)));
   else
-    net::write_rig_cue(out, v, nullptr, mode, 0, 0, true);
+    net::write_rig_cue(out, v, nullptr, mode, 0, 0, 0, true);
   const auto bytes = out.take();
   net::BitReader in(bytes);
   net::RigCue cue;
@@ -89,12 +90,15 @@ Figures run_race(std::uint64_t seed, int bots, sim::Tick ticks, int lag_every) {
       const auto d = static_cast<std::int64_t>(std::floor(rs.distance + 0.5));
       now.runners[r.id] = {rs.mode, rs.rig_values};
       now.distance[r.id] = d;
+      now.pace[r.id] = rs.pace;
       net::RunnerSummary o{id,
                            rs.mode,
                            rs.flags,
                            rs.score,
                            static_cast<double>(d),
-                           through_wire(rs.rig_values, rs.mode, base, id, t)};
+                           through_wire(rs.rig_values, rs.mode, base, id, t),
+                           rs.pace,
+                           rs.pace_ticks};
       s.others.push_back(o);
       truth[r.id] = rs;
       out.falls += rs.mode == net::RunnerMode::Falling;

@@ -18,7 +18,7 @@ struct Written {
 Written round_trip(const CueValues& v, const CueValues* base, RunnerMode base_mode,
                    std::int64_t base_distance, std::uint32_t age, bool refresh = false) {
   BitWriter w;
-  write_rig_cue(w, v, base, base_mode, base_distance, age, refresh);
+  write_rig_cue(w, v, base, base_mode, base_distance, 0, age, refresh);
   Written out;
   out.bits = w.bit_count();
   const auto bytes = w.take();
@@ -62,7 +62,7 @@ TEST(RigCue, ARunAtTheCoursesCadenceRunsOnInOneBit) {
   const Written w = round_trip(now, &base, RunnerMode::Running, d, 4);
   EXPECT_TRUE(w.cue.runs_on);
   EXPECT_EQ(w.bits, 1u);
-  EXPECT_TRUE(rig_cue_runs_on(now, base, RunnerMode::Running, d, 4, false));
+  EXPECT_TRUE(rig_cue_runs_on(now, base, RunnerMode::Running, d, 0, 4, false));
   // Once in kCuePhaseRefreshTicks the phase goes anyway, staggered by id.
   const Written r = round_trip(now, &base, RunnerMode::Running, d, 4, true);
   EXPECT_FALSE(r.cue.runs_on);
@@ -143,7 +143,7 @@ TEST(RigCue, ThePlaceHolderSaysNothingAndCorruptCuesAreRefused) {
   BitWriter full;
   CueValues v = running(0.5f, 70000);
   v.thrust_ticks = 3;
-  write_rig_cue(full, v, nullptr, RunnerMode::Thrusting, 0, 0, false);
+  write_rig_cue(full, v, nullptr, RunnerMode::Thrusting, 0, 0, 0, false);
   const std::size_t n = full.bit_count();
   bytes = full.take();
   for (std::size_t cut = 0; cut * 8 < n; ++cut) {

@@ -47,7 +47,7 @@ std::vector<RollEntry> round_trip(const std::vector<RollEntry>& entries,
       CueValues v;  // a leap begun a tick ago (in full: the phase too)
       v.motion = 8;
       v.motion_ticks = 1;
-      write_rig_cue(w, v, nullptr, e.mode, 0, 0, false);
+      write_rig_cue(w, v, nullptr, e.mode, 0, 0, 0, false);
       cue.phase = 0;
       cue.motion = v.motion;
       cue.motion_ticks = 1;

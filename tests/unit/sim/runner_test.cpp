@@ -206,7 +206,7 @@ TEST(Runner, ComboGrowsWithConsecutiveBreaks) {
   std::uint32_t expected_bonus = 0;
   for (std::uint32_t i = 0; i < 7; ++i) {
     bool done = false;
-    for (int k = 0; k < 200 && !done; ++k) {
+    for (int k = 0; k < 400 && !done; ++k) {
       RunnerState trial = s;
       for (int j = 0; j < k; ++j) step_runner(trial, nullptr, c);
       Input t;
