@@ -12,7 +12,7 @@ using Sequence = std::uint32_t;    // per-sender datagram counter, starts at 1 (
 using SessionKey = std::uint64_t;  // random, never 0 once connected
 
 // Bumped on any change of the wire format; peers with another version are refused.
-inline constexpr std::uint16_t kProtocolVersion = 10;
+inline constexpr std::uint16_t kProtocolVersion = 11;
 // FlatBuffers file identifier of every datagram (4 characters, bytes 4..7 of the buffer).
 inline constexpr char kFileIdentifier[] = "SPR1";
 inline constexpr std::uint16_t kDefaultPort = 27600;
