@@ -71,7 +71,7 @@ SessionTable::SessionTable(const ServerConfig& config, MatchHost& match, ServerS
       handshake_limit_(config.rate_limit_buckets, config.handshake_rate, config.handshake_burst),
       unknown_limit_(config.rate_limit_buckets, config.unknown_rate, config.unknown_burst),
       handshake_total_(config.handshake_total_rate, config.handshake_total_burst),
-      password_guard_(config.rate_limit_buckets, config.password_rate, config.password_burst,
+      password_guard_(config.password_addresses, config.password_rate, config.password_burst,
                       config.password_total_rate),
       keys_(config.secret_key ? net::KeyPair::from_secret(*config.secret_key)
                               : net::KeyPair::generate()),
