@@ -1,5 +1,6 @@
 #include "server/health_file.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -24,9 +25,16 @@ bool write_health_file(const std::string& path, const HealthRecord& r, std::stri
   j["metrics_port"] = r.metrics_port ? nlohmann::json(*r.metrics_port) : nlohmann::json(nullptr);
   const std::string tmp = path + ".tmp";
   {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << j.dump() << "\n";
-    if (!out) {
+    // A new file of our own: whatever is at FILE.tmp (left by a crash, or a link planted there)
+    // is removed, not followed, and one that comes back meanwhile fails the create.
+    ::unlink(tmp.c_str());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    const std::string text = j.dump() + "\n";
+    const bool written =
+        fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    const bool closed = fd >= 0 && ::close(fd) == 0;
+    if (!written || !closed) {
+      if (fd >= 0) ::unlink(tmp.c_str());
       if (error) *error = "cannot write the health file " + tmp;
       return false;
     }

@@ -152,6 +152,7 @@ bool Server::start(std::string& error) {
     if (!loaded) return false;
     config_.secret_key = loaded->secret;
     if (loaded->created) spdlog::info("new server key written to {}", config_.key_file);
+    for (const std::string& w : loaded->warnings) spdlog::warn("{}", w);
   }
   try {
     io_->loop = std::make_unique<MatchLoop>(config_, stats_, race_store_);

@@ -200,7 +200,8 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
     args.exit_code = 0;
     return args;
   } catch (const CLI::ParseError& e) {
-    err << "spear-server: " << e.what() << "\nRun with --help for the list of flags.\n";
+    err << "spear-server: " << cli::name_env_in_error(app, e.what(), argc, argv)
+        << "\nRun with --help for the list of flags.\n";
     args.exit_code = 2;
     return args;
   }

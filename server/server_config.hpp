@@ -47,6 +47,7 @@ struct ServerConfig {
   double password_rate = 1.0;
   double password_burst = 5.0;
   double password_total_rate = 20.0;
+  std::size_t password_addresses = 65536;  // addresses the password guard tracks at once
   // Records of finished sessions (and runners of players who left) kept one by one for the
   // summary; older ones are folded into totals, so a long-running server's memory stays flat.
   std::size_t finished_records = 256;

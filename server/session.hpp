@@ -19,6 +19,7 @@ struct Session {
   net::SessionKey key = 0;      // random: names the session in its Welcome
   net::SessionKeys keys;        // every datagram of the session is sealed with these
   net::PublicKey client_key{};  // its Hello's (a repeated Response must carry the same)
+  net::Cookie cookie{};         // its Response's (a repeated Response must carry the same)
   net::PeerAddress address;     // the only address and port it may send from
   net::Role role = net::Role::Player;
   std::string name;

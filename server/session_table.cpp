@@ -71,7 +71,7 @@ SessionTable::SessionTable(const ServerConfig& config, MatchHost& match, ServerS
       handshake_limit_(config.rate_limit_buckets, config.handshake_rate, config.handshake_burst),
       unknown_limit_(config.rate_limit_buckets, config.unknown_rate, config.unknown_burst),
       handshake_total_(config.handshake_total_rate, config.handshake_total_burst),
-      password_guard_(config.rate_limit_buckets, config.password_rate, config.password_burst,
+      password_guard_(config.password_addresses, config.password_rate, config.password_burst,
                       config.password_total_rate),
       keys_(config.secret_key ? net::KeyPair::from_secret(*config.secret_key)
                               : net::KeyPair::generate()),
@@ -182,7 +182,7 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
     return stats_.drops.add(DropReason::BadCookie);
   }
   // From here the address is proven: it received our Challenge there, for this client key.
-  const auto keys = net::server_session_keys(keys_, response.client_key);
+  const auto keys = net::server_session_keys(keys_, response.client_key, response.cookie);
   if (!keys) return stats_.drops.add(DropReason::Malformed);  // an unusable key
   net::ResponseSecret asked;
   if (!net::open_response(keys->rx, response.cookie, response.client_key, response.sealed, asked)) {
@@ -191,14 +191,20 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
 
   if (auto it = sessions_.find(from); it != sessions_.end()) {
     Session& s = *it->second;
-    // Another client at this address and port (it restarted): the session there is not its.
-    if (s.client_key != response.client_key) return stats_.drops.add(DropReason::Unexpected);
+    // Another client at this address and port (it restarted), or another handshake: the session
+    // there is not its.
+    if (s.client_key != response.client_key || s.cookie != response.cookie)
+      return stats_.drops.add(DropReason::Unexpected);
     // Our Welcome was lost and the client repeats its Response: the same Welcome again.
     s.last_heard = now;
     stats_.count_handshake(HandshakeOutcome::Rewelcomed);
     send(s, s.welcome, out);
     return;
   }
+  // A cookie opens one session at most: the same Response again, once its session has ended
+  // (recorded and replayed), opens nothing.
+  forget_used_cookies(now);
+  if (used_cookies_.count(response.cookie)) return stats_.drops.add(DropReason::Replayed);
   const auto refuse_verified = [&](net::RefusalReason reason, std::string text,
                                    std::optional<HandshakeOutcome> outcome = std::nullopt) {
     refuse(from, reason, std::move(text), net::kMaxDatagramBytes, out, outcome, &*keys);
@@ -266,6 +272,7 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   s->key = net::random_session_key();
   s->keys = *keys;
   s->client_key = response.client_key;
+  s->cookie = response.cookie;
   s->address = from;
   s->role = asked.role;
   s->name = asked.name;
@@ -309,10 +316,21 @@ void SessionTable::on_response(const net::PeerAddress& from, const net::Packet& 
   stats_.count_handshake(HandshakeOutcome::Accepted);
   events_.push_back({SessionEvent::Kind::Joined, s->id, s->role, s->name, from,
                      s->runner ? fmt::format("runner {}", *s->runner) : std::string()});
+  used_cookies_.insert(response.cookie);
+  used_cookie_order_.push_back({now, response.cookie});
   Session& added = *s;
   ++in_phase_[s->snapshot_phase];
   sessions_.emplace(from, std::move(s));
   send(added, added.welcome, out);
+}
+
+void SessionTable::forget_used_cookies(double now) {
+  // A cookie verifies for two windows at most; kept a second longer.
+  constexpr double kKeep = 2 * net::kCookieWindowSeconds + 1.0;
+  while (!used_cookie_order_.empty() && now - used_cookie_order_.front().first > kKeep) {
+    used_cookies_.erase(used_cookie_order_.front().second);
+    used_cookie_order_.pop_front();
+  }
 }
 
 void SessionTable::on_session_packet(Session& s, net::Packet& packet, double now, Outbox& out) {

@@ -22,6 +22,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -135,6 +136,8 @@ class SessionTable {
               std::optional<HandshakeOutcome> outcome = std::nullopt,
               const net::SessionKeys* keys = nullptr);
   void send(Session& s, net::Message message, Outbox& out);
+  // Drops the cookies that opened sessions and can no longer verify.
+  void forget_used_cookies(double now);
   void remove(const net::PeerAddress& address, std::optional<LeaveReason> reason, double now);
   net::ClientId next_client_id();
 
@@ -162,6 +165,16 @@ class SessionTable {
   // key: each handshake has its own keys, and this counter never repeats).
   net::Sequence sessionless_sequence_ = 1;
   bool shutting_down_ = false;
+  // Cookies that opened a session, while they may still verify (with when they were used).
+  struct CookieHash {
+    std::size_t operator()(const net::Cookie& c) const {
+      std::size_t h = 0;  // the cookie's first bytes are random
+      for (int i = 0; i < 8; ++i) h = (h << 8) | c[static_cast<std::size_t>(i)];
+      return h;
+    }
+  };
+  std::unordered_set<net::Cookie, CookieHash> used_cookies_;
+  std::deque<std::pair<double, net::Cookie>> used_cookie_order_;
   std::vector<SessionEvent> events_;
   std::deque<ClientRecord> finished_;  // newest config.finished_records, in join order
   FoldedClients folded_;               // the finished sessions before those

@@ -5,7 +5,8 @@
 #
 # One spear-server (8 bots racing from the start, loopback, a free port, at most ONE spectator
 # per address: the gateway is one spectator however many browsers watch it) runs throughout.
-# For each count a fresh spear-web (--max-browsers 600, a free port) joins it, bench_web_load
+# For each count a fresh spear-web (--max-browsers 600, all of them allowed from the one loopback
+# address the stand-ins come from, a free port) joins it, bench_web_load
 # watches it idle, opens that many WebSockets, holds them (HOLD seconds, default 10) and prints
 # its figures; the server's spear_spectators gauge is read during the hold. With CHURN=K, one
 # more gateway then serves the last count K times in a row (its idle memory before each shows
@@ -55,7 +56,8 @@ echo "spear-server on udp $udp (pid $server_pid); figures in $out"
 
 start_gateway() {  # $1: log name; sets gateway_pid and http
   "$bin/spear-web" --connect "127.0.0.1:$udp" --http-port 0 --bind 127.0.0.1 \
-    --max-browsers 600 >"$out/$1" 2>&1 &
+    --max-browsers 600 --max-browsers-per-address 600 --max-connections-per-address 1264 \
+    >"$out/$1" 2>&1 &
   gateway_pid=$!
   pids+=("$gateway_pid")
   http=$(port_from_log "$out/$1" 'http://127\.0\.0\.1:[0-9]+')

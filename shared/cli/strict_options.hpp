@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <limits>
 #include <string>
+#include <string_view>
 
 namespace spear::cli {
 
@@ -161,6 +162,27 @@ inline std::string empty_env_error(const CLI::App& app) {
     if (value && !*value) return name + " is set but empty (unset it or give a value)";
   }
   return {};
+}
+
+// A parse error that came from an option's environment variable (the flag itself not on the
+// command line) names the variable and its value: "SPEAR_BOTS=many (--bots): ...". Returns
+// `message` unchanged when no variable is to blame.
+inline std::string name_env_in_error(const CLI::App& app, const std::string& message, int argc,
+                                     const char* const* argv) {
+  for (const CLI::Option* opt : app.get_options()) {
+    const std::string env = opt->get_envname();
+    const char* value = env.empty() ? nullptr : std::getenv(env.c_str());
+    if (!value || opt->get_lnames().empty()) continue;
+    const std::string flag = "--" + opt->get_lnames().front();
+    if (message.find(flag) == std::string::npos) continue;
+    bool given = false;
+    for (int i = 1; i < argc && !given; ++i) {
+      const std::string_view a(argv[i]);
+      given = a == flag || a.rfind(flag + "=", 0) == 0;
+    }
+    if (!given) return env + "=" + value + " (" + flag + "): " + message;
+  }
+  return message;
 }
 
 }  // namespace spear::cli

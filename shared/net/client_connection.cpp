@@ -202,8 +202,12 @@ void ClientConnection::on_challenge(const Challenge& c, double now) {
     ++stats_.dropped_key;
     return;
   }
-  if (!keys_) {
-    const auto keys = client_session_keys(own_keys_, c.server_key);
+  // The session's keys come from the cookie answered (net/session_crypto.hpp): the first one is
+  // answered, and a Challenge with another (the answer to a repeated Hello) changes nothing.
+  if (cookie_ && *cookie_ != c.cookie) return;
+  const bool fresh = !cookie_;
+  if (fresh) {
+    const auto keys = client_session_keys(own_keys_, c.server_key, c.cookie);
     if (!keys) {
       ++stats_.dropped;
       ++stats_.dropped_key;
@@ -211,9 +215,6 @@ void ClientConnection::on_challenge(const Challenge& c, double now) {
     }
     keys_ = keys;
     server_key_ = c.server_key;
-  }
-  const bool fresh = !cookie_ || *cookie_ != c.cookie;
-  if (fresh) {
     cookie_ = c.cookie;
     ResponseSecret secret;
     secret.role = config_.role;

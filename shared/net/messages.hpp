@@ -15,7 +15,7 @@
 
 namespace spear::net {
 
-using Cookie = std::array<std::uint8_t, 16>;         // see net/cookie.hpp
+using Cookie = std::array<std::uint8_t, 32>;         // see net/cookie.hpp
 using PasswordProof = std::array<std::uint8_t, 16>;  // see net/password_proof.hpp
 using PublicKey = std::array<std::uint8_t, 32>;      // X25519 (net/session_crypto.hpp)
 

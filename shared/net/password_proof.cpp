@@ -37,12 +37,15 @@ PasswordKey stretch(std::string_view password, const PublicKey& server_key) {
   return key;
 }
 
-std::array<std::uint8_t, 16 + 32 + 32> proof_message(const Cookie& cookie, const PublicKey& client,
-                                                     const PublicKey& server) {
-  std::array<std::uint8_t, 16 + 32 + 32> m{};
+constexpr std::size_t kCookieBytes = std::tuple_size_v<Cookie>;
+
+std::array<std::uint8_t, kCookieBytes + 32 + 32> proof_message(const Cookie& cookie,
+                                                               const PublicKey& client,
+                                                               const PublicKey& server) {
+  std::array<std::uint8_t, kCookieBytes + 32 + 32> m{};
   std::copy(cookie.begin(), cookie.end(), m.begin());
-  std::copy(client.begin(), client.end(), m.begin() + 16);
-  std::copy(server.begin(), server.end(), m.begin() + 48);
+  std::copy(client.begin(), client.end(), m.begin() + kCookieBytes);
+  std::copy(server.begin(), server.end(), m.begin() + kCookieBytes + 32);
   return m;
 }
 

@@ -59,21 +59,40 @@ KeyPair KeyPair::from_secret(const SecretKey& secret) {
   return k;
 }
 
-std::optional<SessionKeys> client_session_keys(const KeyPair& client, const PublicKey& server) {
+namespace {
+// BLAKE2b-256 keyed with an exchanged key, over "spear-run session key" and the cookie.
+void freshen(SymmetricKey& key, const Cookie& cookie) {
+  static constexpr char kLabel[] = "spear-run session key";
+  std::array<std::uint8_t, sizeof kLabel - 1 + std::tuple_size_v<Cookie>> msg{};
+  std::memcpy(msg.data(), kLabel, sizeof kLabel - 1);
+  std::copy(cookie.begin(), cookie.end(), msg.begin() + sizeof kLabel - 1);
+  SymmetricKey out{};
+  crypto_generichash(out.data(), out.size(), msg.data(), msg.size(), key.data(), key.size());
+  key = out;
+}
+}  // namespace
+
+std::optional<SessionKeys> client_session_keys(const KeyPair& client, const PublicKey& server,
+                                               const Cookie& cookie) {
   init_sodium();
   SessionKeys k;
   if (crypto_kx_client_session_keys(k.rx.data(), k.tx.data(), client.public_key.data(),
                                     client.secret_key.data(), server.data()) != 0)
     return std::nullopt;
+  freshen(k.rx, cookie);
+  freshen(k.tx, cookie);
   return k;
 }
 
-std::optional<SessionKeys> server_session_keys(const KeyPair& server, const PublicKey& client) {
+std::optional<SessionKeys> server_session_keys(const KeyPair& server, const PublicKey& client,
+                                               const Cookie& cookie) {
   init_sodium();
   SessionKeys k;
   if (crypto_kx_server_session_keys(k.rx.data(), k.tx.data(), server.public_key.data(),
                                     server.secret_key.data(), client.data()) != 0)
     return std::nullopt;
+  freshen(k.rx, cookie);
+  freshen(k.tx, cookie);
   return k;
 }
 
@@ -125,11 +144,13 @@ bool open_datagram(const SymmetricKey& rx, std::span<const std::uint8_t> datagra
 
 namespace {
 // Additional data of a Response's secret: the cookie, the client's key and the version.
-std::array<std::uint8_t, 16 + 32 + 2> response_ad(const Cookie& cookie, const PublicKey& client) {
-  std::array<std::uint8_t, 16 + 32 + 2> ad{};
+constexpr std::size_t kCookieBytes = std::tuple_size_v<Cookie>;
+std::array<std::uint8_t, kCookieBytes + 32 + 2> response_ad(const Cookie& cookie,
+                                                            const PublicKey& client) {
+  std::array<std::uint8_t, kCookieBytes + 32 + 2> ad{};
   std::copy(cookie.begin(), cookie.end(), ad.begin());
-  std::copy(client.begin(), client.end(), ad.begin() + 16);
-  put_version(ad.data() + 48);
+  std::copy(client.begin(), client.end(), ad.begin() + kCookieBytes);
+  put_version(ad.data() + kCookieBytes + 32);
   return ad;
 }
 }  // namespace

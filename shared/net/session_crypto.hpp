@@ -34,9 +34,14 @@ struct SessionKeys {
   SymmetricKey rx{};
   SymmetricKey tx{};
 };
-// None when the other side's public key is unusable (a low-order point).
-std::optional<SessionKeys> client_session_keys(const KeyPair& client, const PublicKey& server);
-std::optional<SessionKeys> server_session_keys(const KeyPair& server, const PublicKey& client);
+// A session's keys: the key exchange's, each hashed with the Challenge's cookie (keyed BLAKE2b),
+// whose first half is fresh server randomness, so that no two sessions share keys even when a
+// client key comes again (a recorded Response replayed). None when the other side's public key
+// is unusable (a low-order point).
+std::optional<SessionKeys> client_session_keys(const KeyPair& client, const PublicKey& server,
+                                               const Cookie& cookie);
+std::optional<SessionKeys> server_session_keys(const KeyPair& server, const PublicKey& client,
+                                               const Cookie& cookie);
 
 // A sealed datagram: sequence (uint32 little-endian), the identifier "SPRS", the sealed Packet
 // buffer, the 16-byte tag. Plain datagrams (the handshake) carry "SPR1" at the same place.
@@ -50,8 +55,7 @@ inline constexpr std::size_t kMaxSealedPacketBytes = kMaxDatagramBytes - kSealed
 // A session's datagrams are numbered 1 .. kMaxSessionSequence − 1 (over a year at 60 a second); a
 // session that got there sends nothing more (a nonce never repeats) and ends by timing out.
 // Sealed Refusals (to a Response whose keys made no session) are numbered from
-// kMaxSessionSequence up, so that they never share a nonce with a session that a repeated
-// Response opens under the same keys.
+// kMaxSessionSequence up, so that they never share a nonce with a session's datagrams.
 inline constexpr Sequence kMaxSessionSequence = Sequence{1} << 31;
 
 bool is_sealed(std::span<const std::uint8_t> datagram);

@@ -17,10 +17,22 @@ namespace spear::replay {
 
 inline constexpr std::uint32_t kFormatVersion = 1;
 // Bounds the reader enforces (and the recorder stays inside), so that neither a file nor a
-// re-simulation can grow without bound: a race of at most six hours, this many runners.
+// re-simulation can grow without bound: a race of at most six hours, this many runners (a
+// server's most: 10,000 bots and 4,096 players, with room for some coming and going).
 inline constexpr std::uint32_t kMaxSeconds = 6 * 3600;
-inline constexpr std::uint32_t kMaxRunners = 65536;
+inline constexpr std::uint32_t kMaxRunners = 16384;
 inline constexpr std::size_t kMaxFileBytes = std::size_t{256} << 20;
+// The recorder takes a checkpoint every second of race and one at its end: from the first tick
+// to the end, no stretch without one may be longer than this (a checkpoint left out, with room),
+// so a file's length in seconds is bounded by its bytes (16 a checkpoint).
+inline constexpr std::uint32_t kMaxCheckpointGapSeconds = 2;
+// The work of playing or verifying a file, in runner-ticks (each runner's ticks in the race,
+// summed): at most this many a second of race (several times what one core simulates in real
+// time, so no server could have recorded more) and this many per byte of the file (a real race
+// writes a checkpoint a second and its runners' inputs; a crowd that stands idle for a long
+// race comes to a few hundred runner-ticks a byte).
+inline constexpr std::uint64_t kMaxRunnerTicksPerSecond = 1'000'000;
+inline constexpr std::uint64_t kMaxRunnerTicksPerByte = 1024;
 
 // How a runner entered the race's match: sim::race_start_state(wait_ticks, dt, away), then
 // stepped stood_ticks ticks with no input (a player seated at the start line after the match

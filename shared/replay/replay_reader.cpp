@@ -199,8 +199,18 @@ ReadResult read_replay(std::span<const std::uint8_t> bytes) {
     return refuse("end tick before the first or the race longer than " + to_string(kMaxSeconds) +
                   " s");
 
+  // Checkpoints first (cheap, and they bound the race's length by the file's size), then the
+  // runners' count, before anything is unpacked.
+  const std::uint64_t max_gap = std::uint64_t{kMaxCheckpointGapSeconds} * r.config.tick_rate;
+  const std::size_t checkpoints = f.checkpoints() ? f.checkpoints()->size() : 0;
+  if (std::uint64_t{r.end_tick - r.first_tick} > (checkpoints + 1) * max_gap)
+    return refuse("too few checkpoints for a race of " + to_string(r.end_tick - r.first_tick) +
+                  " ticks (a recorded race has one every second)");
+  if (f.runners() && f.runners()->size() > kMaxRunners)
+    return refuse("too many runners (" + to_string(f.runners()->size()) + "; at most " +
+                  to_string(kMaxRunners) + ")");
+
   if (f.runners()) {
-    if (f.runners()->size() > kMaxRunners) return refuse("too many runners");
     r.runners.reserve(f.runners()->size());
     sim::RunnerId previous = sim::kNoRunner;
     for (const fb::Runner* fr : *f.runners()) {
@@ -226,10 +236,27 @@ ReadResult read_replay(std::span<const std::uint8_t> bytes) {
       c.hash = flatbuffers::EndianScalar(c.hash);
       if (c.tick <= previous || c.tick > r.end_tick)
         return refuse("checkpoint ticks must increase inside the race (" + to_string(c.tick) + ")");
+      if (c.tick - previous > max_gap)
+        return refuse("checkpoints more than " + to_string(kMaxCheckpointGapSeconds) +
+                      " s apart (ticks " + to_string(previous) + " to " + to_string(c.tick) + ")");
       previous = c.tick;
       r.checkpoints.push_back(c);
     }
+    if (r.end_tick - previous > max_gap)
+      return refuse("no checkpoint in the race's last " + to_string(kMaxCheckpointGapSeconds) +
+                    " s");
   }
+  // The work of playing or verifying it, bounded by the race's length and the file's size.
+  std::uint64_t runner_ticks = 0;
+  for (const RosterEntry& e : r.runners)
+    runner_ticks += std::uint64_t{e.leave_tick.value_or(r.end_tick) - e.join_tick};
+  const std::uint64_t by_length =
+      kMaxRunnerTicksPerSecond * (r.end_tick - r.first_tick) / r.config.tick_rate +
+      kMaxRunnerTicksPerSecond;
+  const std::uint64_t by_size = kMaxRunnerTicksPerByte * bytes.size();
+  if (runner_ticks > std::min(by_length, by_size))
+    return refuse("more runner-ticks (" + to_string(runner_ticks) +
+                  ") than a recorded race of this length and size could hold");
   if (f.result()) {
     std::string error;
     r.result = race_result(*f.result(), r, error);

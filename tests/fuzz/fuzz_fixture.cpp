@@ -169,8 +169,10 @@ ConnectedClient connected_client() {
     if (hello.size() != 1 || net::decode_packet(hello.front(), h) != net::DecodeError::None ||
         !std::holds_alternative<net::Hello>(h.message))
       fixture_broken("client sent no Hello");
-    const auto keys =
-        net::server_session_keys(server_key_pair(), std::get<net::Hello>(h.message).client_key);
+    net::Cookie cookie;  // the fixture's Challenge's (server_traffic)
+    for (std::size_t i = 0; i < cookie.size(); ++i) cookie[i] = static_cast<std::uint8_t>(0xA0 + i);
+    const auto keys = net::server_session_keys(server_key_pair(),
+                                               std::get<net::Hello>(h.message).client_key, cookie);
     if (!keys) fixture_broken("no session keys");
     out.server_keys = *keys;
     c.receive(t.challenge, 0.01);

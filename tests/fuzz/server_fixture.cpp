@@ -128,7 +128,7 @@ ServerUnderFuzz::ServerUnderFuzz() {
   if (!c) fixture_broken("no Challenge for the player's Hello");
   player.cookie = c->cookie;
   player.server_key = c->server_key;
-  player.session = net::client_session_keys(player.keys, c->server_key);
+  player.session = net::client_session_keys(player.keys, c->server_key, c->cookie);
   if (!player.session) fixture_broken("no session keys");
   out.clear();
   table_->receive(player_, encode(2, 0, sealed_response(player, net::Role::Player, "p1")), now_,
@@ -145,7 +145,7 @@ ServerUnderFuzz::ServerUnderFuzz() {
   if (!c) fixture_broken("no Challenge for the second Hello");
   challenged_cookie_ = c->cookie;
   challenged_server_key_ = c->server_key;
-  const auto challenged = net::client_session_keys(challenged_keys_, c->server_key);
+  const auto challenged = net::client_session_keys(challenged_keys_, c->server_key, c->cookie);
   if (!challenged) fixture_broken("no session keys for the challenged address");
   challenged_session_ = *challenged;
   // A snapshot round so the player's encoder holds a baseline an ack can name.

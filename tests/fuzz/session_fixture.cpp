@@ -26,7 +26,7 @@ void append_record(std::vector<std::uint8_t>& out, std::span<const std::uint8_t>
   out.insert(out.end(), bytes.begin(), bytes.begin() + n);
 }
 
-// The server's side of the session keys, once the client's Hello went by.
+// The server's side of the session keys, once the client's Response went by.
 struct ServerSide {
   std::optional<net::SessionKeys> keys;
   bool responded = false;  // the client sent its Response: from now on the server seals
@@ -36,10 +36,12 @@ struct ServerSide {
     net::Packet p;
     if (net::is_sealed(datagram) || net::decode_packet(datagram, p) != net::DecodeError::None)
       return;
-    if (const auto* h = std::get_if<net::Hello>(&p.message)) {
-      keys = net::server_session_keys(server_key_pair(), h->client_key);
+    if (std::holds_alternative<net::Hello>(p.message)) {
+      keys.reset();
       responded = false;
-    } else if (std::holds_alternative<net::Response>(p.message)) {
+    } else if (const auto* r = std::get_if<net::Response>(&p.message)) {
+      // The keys come from the cookie the client answered (net/session_crypto.hpp).
+      keys = net::server_session_keys(server_key_pair(), r->client_key, r->cookie);
       responded = keys.has_value();
     }
   }

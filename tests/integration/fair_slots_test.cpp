@@ -164,15 +164,62 @@ TEST(PasswordGuessing, ManyHostsTogetherAreSlowedOverall) {
   c.max_players = 64;
   c.password_total_rate = 10.0;  // bursts of 20
   LoopPump pump(c);
-  for (std::uint16_t i = 0; i < 200; ++i)
-    pump.add_client_at(player("g", "guess"),
-                       net::PeerAddress::ipv4(198, 51, static_cast<std::uint8_t>(i / 200),
-                                              static_cast<std::uint8_t>(1 + i % 200), 7000));
-  pump.connect_all(3);  // the first round of Responses arrives within a few ticks
-  const auto checked = outcomes(pump, HandshakeOutcome::RefusedWrongPassword);
+  const auto guess_from_each = [&](std::uint16_t port) {
+    for (std::uint16_t i = 0; i < 200; ++i)
+      pump.add_client_at(
+          player("g", "guess"),
+          net::PeerAddress::ipv4(198, 51, 0, static_cast<std::uint8_t>(1 + i), port));
+    pump.connect_all(3);  // the round of Responses arrives within a few ticks
+  };
+  // An address that has not been guessing has its proof checked: each host's first guess is.
+  guess_from_each(7000);
+  EXPECT_EQ(outcomes(pump, HandshakeOutcome::RefusedWrongPassword), 200u);
+  // From then on they are guessing, and the whole server's budget holds them together.
+  guess_from_each(7001);
+  const auto checked = outcomes(pump, HandshakeOutcome::RefusedWrongPassword) - 200;
   EXPECT_GE(checked, 20u);
   EXPECT_LE(checked, 22u);  // the burst, plus the refill of a few ticks
   EXPECT_GE(outcomes(pump, HandshakeOutcome::RefusedPasswordThrottled), 170u);
+}
+
+TEST(PasswordGuard, AGuessingFloodFromManyAddressesNeverKeepsOutTheRightPassword) {
+  // 2,048 addresses guessing 5 times a second each for 40 s (the server's defaults: 1 a second
+  // per address in bursts of 5, 20 a second overall). A player with the right password, from an
+  // address that has not been guessing, tries every 2 s: each try is checked (and so gets in).
+  server::PasswordGuard g(65536, 1.0, 5.0, 20.0);
+  const auto address = [](int network, int i) {
+    return net::PeerAddress::ipv4(10, static_cast<std::uint8_t>(network),
+                                  static_cast<std::uint8_t>(i / 256),
+                                  static_cast<std::uint8_t>(i % 256), 9)
+        .ip;
+  };
+  std::uint64_t guesses = 0, checked = 0;
+  int players_in = 0, player_tries = 0;
+  double retry = 0.0;
+  for (int step = 0; step <= 200; ++step) {
+    const double now = 0.2 * step;
+    for (int i = 0; i < 2048; ++i) {
+      ++guesses;
+      if (g.may_check(address(1, i), now, retry)) {
+        ++checked;
+        g.failed(address(1, i), now);
+      }
+    }
+    if (step > 0 && step % 10 == 0) {
+      ++player_tries;
+      const server::AddressBytes player = address(2, step);
+      if (g.may_check(player, now, retry)) {
+        ++players_in;
+        g.succeeded(player);
+      }
+    }
+  }
+  EXPECT_EQ(player_tries, 20);
+  EXPECT_EQ(players_in, 20);
+  // The guessers together: one check per address before it counts as guessing, then the
+  // server's budget (40 at once, 20 a second).
+  EXPECT_EQ(guesses, 2048u * 201u);
+  EXPECT_LE(checked, 2048u + 40u + 20u * 40u);
 }
 
 TEST(PasswordGuard, LockoutDoublesAndARightProofClearsIt) {

@@ -348,8 +348,8 @@ TEST(MatchLoopPump, ASniffedSessionGivesAnObserverNoPasswordCheckNoNameAndNoInpu
   // The Response's secret opens under the session's keys only: keys an observer can make from
   // the public keys it saw (with a key pair of its own on either side) do not open it.
   const net::KeyPair mine = net::KeyPair::generate();
-  for (const auto& keys : {net::client_session_keys(mine, challenge->server_key),
-                           net::server_session_keys(mine, hello->client_key)}) {
+  for (const auto& keys : {net::client_session_keys(mine, challenge->server_key, challenge->cookie),
+                           net::server_session_keys(mine, hello->client_key, challenge->cookie)}) {
     ASSERT_TRUE(keys);
     net::ResponseSecret out;
     EXPECT_FALSE(net::open_response(keys->tx, response->cookie, response->client_key,
@@ -527,7 +527,7 @@ TEST(MatchLoopPump, AnOverlongNameIsRefusedWithBadNameNotDropped) {
     net::Packet challenge;
     ASSERT_EQ(net::decode_packet(pump.strays()[0].bytes, challenge), net::DecodeError::None);
     const auto& c = std::get<net::Challenge>(challenge.message);
-    const auto keys = net::client_session_keys(mine, c.server_key);
+    const auto keys = net::client_session_keys(mine, c.server_key, c.cookie);
     ASSERT_TRUE(keys);
     net::ResponseSecret asked;
     asked.name = std::string(length, 'a');

@@ -183,6 +183,19 @@ TEST(ServerBinary, BadFlagsExitTwoWithAMessage) {
   EXPECT_NE(help.find("--max-spectators"), std::string::npos);
 }
 
+TEST(ServerBinary, ABadEnvironmentVariableIsNamedInItsError) {
+  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
+           {"SPEAR_BOTS", "many"}, {"SPEAR_PORT", "70000"}, {"SPEAR_BOT_SKILL", "1.5"}}) {
+    ChildProcess p(kServer, {}, {{name, value}});
+    ASSERT_EQ(p.wait_exit(10.0), 2) << p.output();
+    EXPECT_NE(p.output().find(name + "=" + value), std::string::npos) << p.output();
+  }
+  // Given on the command line, the flag is to blame, as before.
+  std::string out;
+  EXPECT_EQ(run_to_exit(kServer, {"--bots", "many"}, 10.0, &out), 2);
+  EXPECT_EQ(out.find("SPEAR_BOTS"), std::string::npos) << out;
+}
+
 TEST(ServerBinary, SigtermWithAClientAttachedTellsItAndExitsZero) {
   const std::string summary = temp_path("sigterm.json");
   ChildProcess server(

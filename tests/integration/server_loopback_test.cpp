@@ -382,6 +382,60 @@ TEST(ServerLoopback, StopTellsEveryClient) {
   EXPECT_EQ(s.connection().disconnect_reason(), net::DisconnectReason::ServerShutdown);
 }
 
+TEST(ServerLoopback, AResponseReplayedAfterItsSessionEndsOpensNoSession) {
+  // A relay at the player's own address and port records every datagram the player sends; once
+  // its session has ended the relay sends them all again, in order, within the cookie's time.
+  // The password server answers the Hello with a new Challenge and nothing else: no Welcome, no
+  // session, no sealed datagram at all (before, the same keys opened a second session).
+  server::ServerConfig config;
+  config.bots = 2;
+  config.password = "hunter2";
+  RunningServer srv(config);
+  LoopbackClient me(player("me", "hunter2"), srv.port());
+  me.record_sent(true);
+  ASSERT_TRUE(connect(me));
+  ASSERT_TRUE(pump_until(
+      {&me}, [&] { return me.snapshots().size() >= 20; }, 5.0));
+  me.connection().disconnect(seconds_now());
+  pump_until(
+      {&me}, [] { return false; }, 0.3);  // its Disconnects go out, the session ends
+  ASSERT_EQ(me.state(), ConnectionState::Disconnected);
+  const std::vector<std::vector<std::uint8_t>> recorded = me.sent();
+  ASSERT_GT(recorded.size(), 10u);
+
+  std::vector<std::uint8_t> buffer(net::kMaxDatagramBytes + 1);
+  int sealed = 0, plain = 0;
+  const auto read_answers = [&] {
+    while (auto got = me.socket().receive(buffer)) {
+      const std::span<const std::uint8_t> d(buffer.data(), got->size);
+      if (net::is_sealed(d)) {
+        ++sealed;
+      } else {
+        ++plain;
+      }
+    }
+  };
+  read_answers();
+  sealed = plain = 0;
+  for (const auto& d : recorded) {
+    me.send_raw(d);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    read_answers();
+  }
+  const double until = seconds_now() + 0.5;
+  while (seconds_now() < until) {
+    me.socket().wait_readable(0.05);
+    read_answers();
+  }
+  EXPECT_EQ(sealed, 0) << "sealed datagrams answered the replay";
+  EXPECT_GE(plain, 1) << "the replayed Hello gets a Challenge";
+
+  srv.stop();
+  const auto& st = srv.server().stats();
+  EXPECT_EQ(st.handshakes[static_cast<std::size_t>(server::HandshakeOutcome::Accepted)], 1u);
+  EXPECT_GT(st.drops.count(server::DropReason::Replayed), 0u);
+}
+
 TEST(ServerLoopback, FloodOfRandomAndReplayedDatagramsLeavesASpectatorWatching) {
   server::ServerConfig config;
   config.bots = 8;

@@ -1,6 +1,7 @@
 // The server's small parts on their own: flags, the tick schedule, tick timings, the rate
 // limiter, the JSON writer, the summary, the Prometheus text, the HTTP listener.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <asio.hpp>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "server/address_rate_limiter.hpp"
+#include "server/health_file.hpp"
 #include "server/http_listener.hpp"
 #include "server/match_host.hpp"
 #include "server/match_summary.hpp"
@@ -228,6 +230,72 @@ TEST(ServerKeyFile, CreatedOnceOwnerOnlyThenReadBackAndGarbageIsRefused) {
   error.clear();
   EXPECT_FALSE(load_or_create_key_file((dir / "no-such-dir" / "k").string(), error));
   EXPECT_NE(error.find("cannot create"), std::string::npos) << error;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ServerKeyFile, OnlyARegularFileOfAKeysSizeIsReadAndLooseOnesAreWarnedAbout) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("spear-key-kinds-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::string error;
+  // A link to /dev/zero (once: bad_alloc), a FIFO (once: the start hung), a huge file, a link
+  // to a good key: each a clear error, at once.
+  const std::string good = (dir / "good.key").string();
+  ASSERT_TRUE(load_or_create_key_file(good, error)) << error;
+  const std::string zero = (dir / "zero.key").string();
+  std::filesystem::create_symlink("/dev/zero", zero);
+  EXPECT_FALSE(load_or_create_key_file(zero, error));
+  EXPECT_NE(error.find("symbolic link"), std::string::npos) << error;
+  const std::string link = (dir / "link.key").string();
+  std::filesystem::create_symlink(good, link);
+  EXPECT_FALSE(load_or_create_key_file(link, error));
+  EXPECT_NE(error.find("symbolic link"), std::string::npos) << error;
+  const std::string fifo = (dir / "fifo.key").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_FALSE(load_or_create_key_file(fifo, error));
+  EXPECT_NE(error.find("not a regular file"), std::string::npos) << error;
+  const std::string big = (dir / "big.key").string();
+  std::ofstream(big) << std::string(1 << 20, 'a');
+  EXPECT_FALSE(load_or_create_key_file(big, error));
+  EXPECT_NE(error.find("larger than a key file"), std::string::npos) << error;
+  // Readable by others: read, with a warning; the owner's alone: no warning.
+  auto loaded = load_or_create_key_file(good, error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_TRUE(loaded->warnings.empty());
+  ASSERT_EQ(::chmod(good.c_str(), 0644), 0);
+  loaded = load_or_create_key_file(good, error);
+  ASSERT_TRUE(loaded) << error;
+  ASSERT_EQ(loaded->warnings.size(), 1u);
+  EXPECT_NE(loaded->warnings[0].find("0644"), std::string::npos) << loaded->warnings[0];
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HealthFile, APlantedLinkAtItsTemporaryNameIsNotFollowed) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("spear-health-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string victim = (dir / "victim").string();
+  std::ofstream(victim) << "keep me\n";
+  const std::string path = (dir / "health.json").string();
+  std::filesystem::create_symlink(victim, path + ".tmp");
+  HealthRecord r;
+  r.pid = 42;
+  r.port = 27600;
+  r.tick = 7;
+  r.metrics_bind = "127.0.0.1";
+  std::string error;
+  ASSERT_TRUE(write_health_file(path, r, &error)) << error;
+  std::ifstream kept(victim);
+  std::string line;
+  std::getline(kept, line);
+  EXPECT_EQ(line, "keep me");
+  std::ifstream written(path);
+  std::stringstream text;
+  text << written.rdbuf();
+  const auto back = parse_health_record(text.str());
+  ASSERT_TRUE(back) << text.str();
+  EXPECT_EQ(back->tick, 7u);
+  EXPECT_FALSE(std::filesystem::is_symlink(path));
   std::filesystem::remove_all(dir);
 }
 

@@ -42,6 +42,24 @@ std::variant<GatewayOptions, int> parse_gateway_options(int argc, char** argv) {
   app.add_option("--max-browsers", o.max_browsers, "browsers watching at once; more are refused")
       ->capture_default_str()
       ->check(cli::IntegerRange(1, 10000));
+  app.add_option("--max-browsers-per-address", o.max_browsers_per_address,
+                 "browsers watching at once from one IP address; more from it are refused")
+      ->capture_default_str()
+      ->check(cli::IntegerRange(1, 10000));
+  app.add_option("--max-connections", o.max_connections,
+                 "TCP connections at once (browsers, page loads, idle ones; 0: twice "
+                 "--max-browsers and 64 more); lowered to fit the open-file limit")
+      ->capture_default_str()
+      ->check(cli::IntegerRange(0, 100000));
+  app.add_option("--max-connections-per-address", o.max_connections_per_address,
+                 "TCP connections at once from one IP address")
+      ->capture_default_str()
+      ->check(cli::IntegerRange(1, 100000));
+  app.add_option("--allow-host", o.allowed_hosts,
+                 "a host name browsers reach this gateway by (e.g. race.example.org; * for any). "
+                 "IP addresses and localhost always may; requests naming any other host are "
+                 "refused (DNS rebinding).")
+      ->check(cli::NonEmpty);
   app.add_option("--max-buffered-kib", o.max_buffered_kib,
                  "a browser with more unsent KiB than this is dropped (too slow)")
       ->capture_default_str()
@@ -71,6 +89,19 @@ std::variant<GatewayOptions, int> parse_gateway_options(int argc, char** argv) {
     return 2;
   }
   o.name = cut;
+  if (o.max_connections_per_address < o.max_browsers_per_address) {
+    std::cerr << "spear-web: --max-connections-per-address (" << o.max_connections_per_address
+              << ") must be at least --max-browsers-per-address (" << o.max_browsers_per_address
+              << ")\n";
+    return 2;
+  }
+  if (o.max_connections == 0) o.max_connections = 2 * o.max_browsers + 64;
+  if (o.max_connections <= o.max_browsers) {
+    std::cerr << "spear-web: --max-connections (" << o.max_connections
+              << ") must be more than --max-browsers (" << o.max_browsers
+              << "): page loads need room too\n";
+    return 2;
+  }
   if (!server_key.empty()) o.server_key = net::key_from_hex(server_key);
   return o;
 }

@@ -18,6 +18,10 @@ struct GatewayOptions {
   std::uint16_t http_port = 8080;
   std::string web_root;  // the page's files
   std::size_t max_browsers = 500;
+  std::size_t max_browsers_per_address = 16;
+  std::size_t max_connections = 0;  // 0: 2 * max_browsers + 64
+  std::size_t max_connections_per_address = 32;
+  std::vector<std::string> allowed_hosts;
   std::size_t max_buffered_kib = 1024;
   std::vector<std::string> allowed_origins;
   std::string name = "web viewer";

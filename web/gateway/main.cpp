@@ -43,6 +43,9 @@ std::string stats_json(const spear::web::BrowserHub* hub, const spear::web::Feed
                    {"peak", h.browsers_peak},
                    {"accepted", h.accepted},
                    {"refused_full", h.refused_full},
+                   {"refused_address", h.refused_address},
+                   {"refused_version", h.refused_version},
+                   {"refused_host", h.refused_host},
                    {"refused_origin", h.refused_origin},
                    {"refused_path", h.refused_path},
                    {"dropped_slow", h.dropped_slow},
@@ -50,6 +53,10 @@ std::string stats_json(const spear::web::BrowserHub* hub, const spear::web::Feed
   j["sent"] = {
       {"messages", h.messages_sent}, {"bytes", h.bytes_sent}, {"broadcasts", h.broadcasts}};
   j["http_requests"] = h.http_requests;
+  j["connections"] = {{"open", h.connections},
+                      {"refused", h.connections_refused},
+                      {"evicted", h.connections_evicted},
+                      {"accept_pauses", h.accept_pauses}};
   j["server"] = {{"connected", feed.connected.load()},
                  {"bytes_in", feed.server_bytes_in.load()},
                  {"last_tick", feed.last_tick.load()},
@@ -75,6 +82,10 @@ int main(int argc, char** argv) {
   hc.bind = o.bind;
   hc.port = o.http_port;
   hc.max_browsers = o.max_browsers;
+  hc.max_browsers_per_address = o.max_browsers_per_address;
+  hc.max_connections = o.max_connections;
+  hc.max_connections_per_address = o.max_connections_per_address;
+  hc.allowed_hosts = o.allowed_hosts;
   hc.max_buffered_bytes = o.max_buffered_kib * 1024;
   hc.allowed_origins = o.allowed_origins;
   hc.files = spear::web::load_static_files(o.web_root, &error);
@@ -105,6 +116,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   hub_ptr = hub.get();
+  if (hub->effective_max_connections() < o.max_connections) {
+    spdlog::warn("--max-connections {} lowered to {} to fit the open-file limit", o.max_connections,
+                 hub->effective_max_connections());
+  }
   spdlog::info("serving the viewer on http://{}:{}/ (page from {}), watching {}", o.bind,
                hub->port(), o.web_root, o.connect);
   std::cout.flush();

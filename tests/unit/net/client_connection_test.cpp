@@ -53,7 +53,7 @@ struct ScriptedServer {
           {0, 0, Challenge{cookies.issue(kClientAddr, h->client_key, now), identity.public_key}})};
     if (auto* r = std::get_if<Response>(&p.message)) {
       if (!cookies.verify(r->cookie, kClientAddr, r->client_key, now)) return {};
-      const auto k = server_session_keys(identity, r->client_key);
+      const auto k = server_session_keys(identity, r->client_key, r->cookie);
       ResponseSecret asked;
       if (!k || !open_response(k->rx, r->cookie, r->client_key, r->sealed, asked)) return {};
       keys = k;
@@ -104,6 +104,28 @@ TEST(ClientConnection, HandshakeReachesConnected) {
   EXPECT_EQ(c.welcome()->course_seed, 42u);
   ASSERT_TRUE(c.stats().handshake_seconds);
   EXPECT_LT(*c.stats().handshake_seconds, 0.2);
+}
+
+TEST(ClientConnection, TheFirstCookieIsAnsweredAndItsKeysOpenTheWelcome) {
+  // A Hello repeated before its Challenge came: two Challenges, each with a cookie of its own
+  // (and so keys of its own). The client answers the first; the second changes nothing.
+  ScriptedServer server;
+  ClientConnection c(ClientConfig{});
+  c.start(0.0);
+  const auto first_hello = c.poll(0.0);
+  const auto second_hello = c.poll(0.15);
+  ASSERT_EQ(first_hello.size(), 1u);
+  ASSERT_EQ(second_hello.size(), 1u);
+  const auto a = server.handle(first_hello[0], 0.16);
+  const auto b = server.handle(second_hello[0], 0.16);
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  ASSERT_NE(a[0], b[0]);
+  c.receive(a[0], 0.17);
+  c.receive(b[0], 0.17);
+  for (double t = 0.17; t < 1.0 && c.state() != ConnectionState::Connected; t += 0.05)
+    pump(c, server, t);
+  EXPECT_EQ(c.state(), ConnectionState::Connected);
 }
 
 TEST(ClientConnection, HelloIsResentUntilAnswered) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "net/password_proof.hpp"
 #include "net/session_crypto.hpp"
 
@@ -44,11 +46,20 @@ TEST(Cookie, ForgedOrOtherSecretFails) {
   EXPECT_FALSE(cookies.verify(Cookie{}, kPeer, kKey, 5.0));
 }
 
-TEST(Cookie, FixedSecretIsDeterministic) {
+TEST(Cookie, EachChallengeGetsAFreshOneThatVerifiesWithoutState) {
+  // The server's fresh randomness (the session keys are made with it): two Challenges to the
+  // same address and key in the same window never share a cookie, and both verify under the
+  // same secret alone.
   CookieSecret s{};
   s[0] = 42;
-  EXPECT_EQ(ChallengeCookies(s).issue(kPeer, kKey, 1.0),
-            ChallengeCookies(s).issue(kPeer, kKey, 1.0));
+  const Cookie a = ChallengeCookies(s).issue(kPeer, kKey, 1.0);
+  const Cookie b = ChallengeCookies(s).issue(kPeer, kKey, 1.0);
+  EXPECT_NE(a, b);
+  EXPECT_TRUE(ChallengeCookies(s).verify(a, kPeer, kKey, 1.0));
+  EXPECT_TRUE(ChallengeCookies(s).verify(b, kPeer, kKey, 1.0));
+  Cookie mixed = a;  // a's randomness with b's tag
+  std::copy(b.begin() + 16, b.end(), mixed.begin() + 16);
+  EXPECT_FALSE(ChallengeCookies(s).verify(mixed, kPeer, kKey, 1.0));
 }
 
 TEST(Cookie, BoundToTheHellosKey) {

@@ -18,8 +18,9 @@ namespace {
 struct Pair {
   KeyPair client = KeyPair::generate();
   KeyPair server = KeyPair::generate();
-  SessionKeys c = *client_session_keys(client, server.public_key);
-  SessionKeys s = *server_session_keys(server, client.public_key);
+  Cookie cookie{1, 2, 3};
+  SessionKeys c = *client_session_keys(client, server.public_key, cookie);
+  SessionKeys s = *server_session_keys(server, client.public_key, cookie);
 };
 
 std::vector<std::uint8_t> some_packet() {
@@ -29,6 +30,23 @@ std::vector<std::uint8_t> some_packet() {
   in.frames.push_back({78, buttons::kJump, 0});
   p.message = in;
   return encode_packet(p);
+}
+
+TEST(SessionKeys, EveryCookieGivesOtherKeys) {
+  // The same two key pairs (a recorded Response replayed) with another Challenge's cookie: no
+  // key is the same, so no nonce is used twice under one key.
+  const Pair k;
+  Cookie other{1, 2, 4};
+  const SessionKeys c2 = *client_session_keys(k.client, k.server.public_key, other);
+  const SessionKeys s2 = *server_session_keys(k.server, k.client.public_key, other);
+  EXPECT_EQ(c2.tx, s2.rx);
+  EXPECT_EQ(c2.rx, s2.tx);
+  EXPECT_NE(c2.tx, k.c.tx);
+  EXPECT_NE(c2.rx, k.c.rx);
+  const auto sealed = seal_datagram(k.s.tx, 1, some_packet());
+  Sequence seq = 0;
+  std::vector<std::uint8_t> out;
+  EXPECT_FALSE(open_datagram(c2.rx, sealed, seq, out));
 }
 
 TEST(SealedDatagram, EachSideOpensWhatTheOtherSealedAndNothingElse) {

@@ -121,5 +121,61 @@ TEST(ReplayFile, BoundsAreChecked) {
   EXPECT_TRUE(refused(bad));
 }
 
+// A file crafted to ask for more than any server records: many runners over a long race at a
+// high tick rate, with few bytes.
+Replay crafted(std::uint32_t runners, std::uint32_t seconds, std::uint32_t tick_rate,
+               bool checkpoints) {
+  Replay r = recorded();
+  r.config.tick_rate = tick_rate;
+  r.config.rewind_ticks = 0;
+  r.first_tick = 0;
+  r.end_tick = seconds * tick_rate;
+  r.result.reset();
+  r.runners.clear();
+  for (std::uint32_t i = 1; i <= runners; ++i) {
+    RosterEntry e;
+    e.id = static_cast<sim::RunnerId>(i);
+    e.name = "r";
+    e.bot = true;
+    r.runners.push_back(std::move(e));
+  }
+  r.checkpoints.clear();
+  if (checkpoints) {
+    for (std::uint32_t s = 1; s <= seconds; ++s) r.checkpoints.push_back({s * tick_rate, s});
+  }
+  return r;
+}
+
+TEST(ReplayFile, ACraftedFileAskingForMoreThanAServerRecordsIsRefused) {
+  // The issue's file: 65,536 runners for 6 h at 1000 Hz and no checkpoint (2.6 MB; days of
+  // re-simulation). Refused before anything is unpacked.
+  const auto issue = encode_replay(crafted(65536, kMaxSeconds, 1000, false));
+  const ReadResult a = read_replay(issue);
+  EXPECT_FALSE(a.replay);
+  EXPECT_NE(a.error.find("checkpoints"), std::string::npos) << a.error;
+  // With a checkpoint every second: still too many runners.
+  const ReadResult b = read_replay(encode_replay(crafted(65536, kMaxSeconds, 1000, true)));
+  EXPECT_FALSE(b.replay);
+  EXPECT_NE(b.error.find("too many runners"), std::string::npos) << b.error;
+  // Within the runner count and with every checkpoint: more work than its length allows...
+  const ReadResult c = read_replay(encode_replay(crafted(kMaxRunners, 600, 1000, true)));
+  EXPECT_FALSE(c.replay);
+  EXPECT_NE(c.error.find("runner-ticks"), std::string::npos) << c.error;
+  // ...or than its size does (a crowd standing still for six hours in a small file).
+  const ReadResult d = read_replay(encode_replay(crafted(kMaxRunners, kMaxSeconds, 60, true)));
+  EXPECT_FALSE(d.replay);
+  EXPECT_NE(d.error.find("runner-ticks"), std::string::npos) << d.error;
+  // Checkpoints far apart, or none near the end.
+  Replay sparse = crafted(4, 60, 60, true);
+  sparse.checkpoints.erase(sparse.checkpoints.begin() + 10, sparse.checkpoints.begin() + 13);
+  EXPECT_FALSE(read_replay(encode_replay(sparse)).replay);
+  Replay open_end = crafted(4, 60, 60, true);
+  open_end.checkpoints.resize(57);
+  EXPECT_FALSE(read_replay(encode_replay(open_end)).replay);
+  // A long race of a few runners, as a server writes it, is read.
+  const ReadResult ok = read_replay(encode_replay(crafted(4, 3600, 60, true)));
+  EXPECT_TRUE(ok.replay) << ok.error;
+}
+
 }  // namespace
 }  // namespace spear::replay
