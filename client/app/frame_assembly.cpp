@@ -290,6 +290,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
     f.rig_x = followed->rig_scroll ? *followed->rig_scroll : followed->frame.distance;
     f.rig_x_from_rig = followed->rig_scroll.has_value();
     f.contact = drawn_foot_contact(followed->frame.pose);
+    f.body_down = drawn_body_down(followed->frame.pose);
   }
   if (!in_lab) fill_race_board(hud, w.runners, w.others);  // no race in the lab
   hud.net_graph = extras.net_graph;
