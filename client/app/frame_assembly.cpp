@@ -8,6 +8,7 @@
 
 #include "app/crash_distances.hpp"
 #include "rig/motion.hpp"
+#include "rig/spear_form.hpp"
 #include "sim/lab.hpp"
 
 namespace spear::client {
@@ -282,6 +283,12 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
       hud.lab.skeleton = f.skeleton;
       hud.lab.phase = followed->frame.lab_phase;
       hud.lab.gait = followed->frame.lab_gait;
+      hud.lab.gait_shown = playing == rig::Motion::Walk || playing == rig::Motion::Run;
+      if (playing == rig::Motion::Form) {
+        const rig::FormPose pose = rig::form_pose_at(hud.lab.phase * rig::form_duration());
+        hud.lab.pose = std::string(pose.name);
+        hud.lab.pose_hold = pose.hold;
+      }
     }
     if (f.skeleton) f.rig_debug = followed->frame.ik;
     f.followed_mode = followed->frame.mode;

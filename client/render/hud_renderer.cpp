@@ -195,6 +195,12 @@ std::vector<sf::FloatRect> HudRenderer::text_boxes() const {
   return out;
 }
 
+std::vector<std::string> HudRenderer::texts() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < texts_.queued(); ++i) out.push_back(texts_.text(i));
+  return out;
+}
+
 void HudRenderer::run_panel(const HudState& hud, float s) {
   const float x = 16.f * s, y = top_ + (top_ > 0.f ? 0.f : 14.f * s);
   shapes_.rounded_rect({x, y, 330.f * s, 112.f * s}, 12.f * s, palette::kHudPanel);
@@ -423,7 +429,8 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
     }
   }
 
-  // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
+  // Readouts at the bottom: a phase dial, the walk–run gait bar (walk, run) or the spear form's
+  // pose playing, pause state, the keys.
   const float pw = 460.f * s, ph = kLabPanelHeight * s;
   const float px0 = (area.x - pw) / 2.f, py0 = game_top_ + game_h_ - ph - 16.f * s;
   shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
@@ -451,15 +458,21 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
              Align::Centre, true);
 
   const float gx = px0 + 92.f * s, gy = py0 + 18.f * s, gw = 170.f * s;
-  texts_.add("gait", {gx, gy - 4.f * s}, px(11, s), palette::kHudDim);
-  texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText,
-             Align::Right, true);
-  shapes_.rounded_rect({gx, gy + 14.f * s, gw, 8.f * s}, 4.f * s, sf::Color(255, 255, 255, 40));
-  shapes_.rounded_rect(
-      {gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s}, 4.f * s,
-      palette::kHudAccent);
-  texts_.add("walk", {gx, gy + 26.f * s}, px(11, s), palette::kHudDim);
-  texts_.add("run", {gx + gw, gy + 26.f * s}, px(11, s), palette::kHudDim, Align::Right);
+  if (lab.gait_shown) {
+    texts_.add("gait", {gx, gy - 4.f * s}, px(11, s), palette::kHudDim);
+    texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText,
+               Align::Right, true);
+    shapes_.rounded_rect({gx, gy + 14.f * s, gw, 8.f * s}, 4.f * s, sf::Color(255, 255, 255, 40));
+    shapes_.rounded_rect(
+        {gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s},
+        4.f * s, palette::kHudAccent);
+    texts_.add("walk", {gx, gy + 26.f * s}, px(11, s), palette::kHudDim);
+    texts_.add("run", {gx + gw, gy + 26.f * s}, px(11, s), palette::kHudDim, Align::Right);
+  } else if (!lab.pose.empty()) {
+    texts_.add(lab.pose_hold ? "pose \u00b7 hold" : "pose", {gx, gy - 4.f * s}, px(11, s),
+               palette::kHudDim);
+    texts_.add(lab.pose, {gx, gy + 12.f * s}, px(20, s), palette::kHudText, Align::Left, true);
+  }
 
   const float sx = px0 + 290.f * s;
   texts_.add(lab.paused ? "PAUSED" : "PLAYING", {sx, py0 + 12.f * s}, px(16, s),

@@ -2,6 +2,10 @@
 // its panels and never crashes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "render/font_locator.hpp"
 #include "render/hud_renderer.hpp"
 #include "render/offscreen.hpp"
@@ -135,6 +139,7 @@ TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
   lab.lab.motion_index = 1;
   lab.lab.phase = 0.3f;
   lab.lab.gait = 1.f;
+  lab.lab.gait_shown = true;
   lab.lab.ground_speed_mps = 38.3f;
   const sf::Image drawn = draw(&lab, &fonts);
   const sf::Image bare = draw(nullptr, nullptr);
@@ -159,6 +164,41 @@ TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
   HudState slower = lab;
   slower.lab.ground_speed_mps = 10.6f;
   EXPECT_GT(changed(drawn, draw(&slower, &fonts), kLabPanel), 20);
+}
+
+bool has_text(const std::vector<std::string>& texts, const std::string& what) {
+  return std::find(texts.begin(), texts.end(), what) != texts.end();
+}
+
+// The spear form names the pose playing where walk and run show their gait: the gait (a walk–run
+// blend the form has no use for) is not shown, and another pose draws other words.
+TEST_F(HudRender, LabFormShowsThePoseNameNotAGait) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState form;
+  form.lab.active = true;
+  form.lab.motion = "form";
+  form.lab.motions = {"walk", "run", "throw", "jump", "form"};
+  form.lab.motion_index = 4;
+  form.lab.phase = 0.38f;
+  form.lab.gait = 0.14f;
+  form.lab.pose = "low sweep";
+  const sf::Image sweep = draw(&form, &fonts);
+  const std::vector<std::string> texts = renderer_.texts();
+  EXPECT_TRUE(has_text(texts, "low sweep"));
+  EXPECT_FALSE(has_text(texts, "gait"));
+  EXPECT_FALSE(has_text(texts, "0.14"));
+  HudState guard = form;
+  guard.lab.pose = "high guard";
+  EXPECT_GT(changed(sweep, draw(&guard, &fonts), kLabPanel), 50);
+  EXPECT_TRUE(has_text(renderer_.texts(), "high guard"));
+  // Running, the gait bar is back and no pose is named.
+  HudState run = form;
+  run.lab.motion = "run";
+  run.lab.pose.clear();
+  run.lab.gait_shown = true;
+  draw(&run, &fonts);
+  EXPECT_TRUE(has_text(renderer_.texts(), "gait"));
 }
 
 TEST_F(HudRender, RaceStripShowsOneMarkPerRunner) {
