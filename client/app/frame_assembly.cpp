@@ -233,6 +233,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
     v.id = r.lane;  // the lane is the runner id
     v.name = r.name;
     v.followed = r.followed;
+    v.held = r.held;
     f.figures.push_back(v);
   }
   const std::vector<ObstacleView> obstacles =
@@ -265,7 +266,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
                                      followed->lane, followed->frame.distance, followed->frame.mode)
                                : followed->frame.distance;
     hud.distance_m = static_cast<float>(shown_distance / 10.0);
-    hud.speed_mps = followed->frame.speed / 10.f;
+    hud.speed_mps = followed->held ? 0.f : followed->frame.speed / 10.f;  // held: it stands
     if (!followed->own)
       hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") +
                          ((followed->frame.flags & net::runner_flags::kAway) ? " (away)" : "") +

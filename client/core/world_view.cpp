@@ -135,6 +135,10 @@ void WorldView::build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* pre
   build_others();
 }
 
+void WorldView::hold_own(bool held) {
+  for (RunnerView& r : runners_) r.held = r.own && held;
+}
+
 std::pair<std::string, bool> WorldView::identity(std::uint32_t id, std::uint8_t flags) const {
   bool bot = (flags & net::runner_flags::kBot) != 0;
   if (auto it = roster_.find(id); it != roster_.end())
