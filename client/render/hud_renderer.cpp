@@ -171,8 +171,11 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
       const float top = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
       origin = {std::max(left, (left + right - g.x) / 2.f), top};
     }
-    append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
-    net_graph_box_ = {origin, net_graph_size(gs)};
+    // Too small to read (a small window): the graph is the first panel left out.
+    if (gs >= kMinNetGraphScale) {
+      append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
+      net_graph_box_ = {origin, net_graph_size(gs)};
+    }
   }
   if (hud.races.active && !hud.lab.active) race_banner(hud, area, s);
   if (hud.message != StateMessage::None)
