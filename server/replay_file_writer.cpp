@@ -30,6 +30,15 @@ std::string ReplayFileWriter::check_directory(const std::string& directory) {
   return {};
 }
 
+std::string ReplayFileWriter::prepare_directory(const std::string& directory) {
+  std::error_code ec;
+  if (!std::filesystem::exists(directory, ec) && !ec) {
+    std::filesystem::create_directories(directory, ec);
+    if (ec) return "cannot create the directory '" + directory + "': " + ec.message();
+  }
+  return check_directory(directory);
+}
+
 void ReplayFileWriter::write(std::string name, replay::Replay replay) {
   {
     std::lock_guard lock(mutex_);

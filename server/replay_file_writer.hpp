@@ -26,6 +26,8 @@ class ReplayFileWriter {
   // Empty when `directory` is an existing directory this process can create files in (it
   // tries); otherwise why not, one line.
   static std::string check_directory(const std::string& directory);
+  // The same after creating `directory` (and its missing parents) when nothing is there yet.
+  static std::string prepare_directory(const std::string& directory);
 
   // Queues the file `name` (no directory part) of this replay.
   void write(std::string name, replay::Replay replay);

@@ -150,8 +150,8 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
       ->check(cli::NonEmpty)
       ->envname("SPEAR_DB");
   app.add_option("--record-dir", c.record_dir,
-                 "Record every race as a replay file (.sprp) in DIR (an existing, writable "
-                 "directory); spear-replay verifies and describes them")
+                 "Record every race as a replay file (.sprp) in DIR (a writable directory, "
+                 "created when missing); spear-replay verifies and describes them")
       ->check(cli::NonEmpty);
   app.add_option("--finished-records", c.finished_records,
                  "Finished sessions (and departed players' runners) the summary lists one by one; "
@@ -230,15 +230,16 @@ ServerArgs parse_server_args(int argc, const char* const* argv, std::ostream& ou
   if (metrics_opt->count() > 0) c.metrics_port = metrics_port;
   if (c.snapshot_rate > c.tick_rate) return fail("--snapshot-rate cannot exceed --tick-rate");
   if (c.fast && !c.headless) return fail("--fast needs --headless");
-  if (!c.record_dir.empty()) {
-    if (const std::string why = ReplayFileWriter::check_directory(c.record_dir); !why.empty())
-      return fail("--record-dir: " + why);
-  }
   if (c.fast && !c.duration && c.races == 0)
     return fail("--fast needs --duration or --races (it would never end)");
   if (c.agones) {
     std::string error;
     if (!agones_port_from_env(c.agones_port, error)) return fail(error);
+  }
+  // Last, when every other flag is good: a missing directory is created.
+  if (!c.record_dir.empty()) {
+    if (const std::string why = ReplayFileWriter::prepare_directory(c.record_dir); !why.empty())
+      return fail("--record-dir: " + why);
   }
   c.handle_signals = true;
   args.run = true;

@@ -81,10 +81,23 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
   app.add_flag("--reduced-motion", o.reduced_motion,
                "start paused on one static frame (P resumes); no hit-stop, camera kick, dust or "
                "smear");
+  // A size the HUD cannot be drawn in is refused with the reason.
+  const auto size_check = [](unsigned min, unsigned max) {
+    const CLI::Validator range = cli::IntegerRange(min, max);
+    return CLI::Validator(
+        [range, min](std::string& text) -> std::string {
+          std::string copy = text;
+          std::string why = range(copy);
+          if (!why.empty() && why.find("outside") != std::string::npos)
+            why += " (under " + std::to_string(min) + " the HUD cannot be drawn legibly)";
+          return why;
+        },
+        range.get_description());
+  };
   app.add_option("--width", o.width, "window or screenshot width, pixels")
-      ->check(cli::IntegerRange(160, 7680));
+      ->check(size_check(kMinWidth, 7680));
   app.add_option("--height", o.height, "window or screenshot height, pixels")
-      ->check(cli::IntegerRange(120, 4320));
+      ->check(size_check(kMinHeight, 4320));
   app.add_option("--script", script,
                  "scripted key presses after connecting, e.g. \"2.0:Tab,3.5:Space\" (also "
                  "FocusLost, FocusGained: the window to the background and back)");

@@ -11,6 +11,10 @@
 
 namespace spear::client {
 
+// The smallest window or screenshot: below it the HUD's panels cannot be drawn legibly (the
+// options refuse smaller; a window resized smaller is set back to it).
+inline constexpr unsigned kMinWidth = 320, kMinHeight = 180;
+
 struct ClientOptions {
   std::optional<std::string> connect;  // HOST[:PORT]; none: start the embedded server
   bool spectate = false;

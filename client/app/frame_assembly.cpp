@@ -8,6 +8,7 @@
 
 #include "app/crash_distances.hpp"
 #include "rig/motion.hpp"
+#include "rig/spear_form.hpp"
 #include "sim/lab.hpp"
 
 namespace spear::client {
@@ -232,6 +233,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
     v.id = r.lane;  // the lane is the runner id
     v.name = r.name;
     v.followed = r.followed;
+    v.held = r.held;
     f.figures.push_back(v);
   }
   const std::vector<ObstacleView> obstacles =
@@ -264,7 +266,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
                                      followed->lane, followed->frame.distance, followed->frame.mode)
                                : followed->frame.distance;
     hud.distance_m = static_cast<float>(shown_distance / 10.0);
-    hud.speed_mps = followed->frame.speed / 10.f;
+    hud.speed_mps = followed->held ? 0.f : followed->frame.speed / 10.f;  // held: it stands
     if (!followed->own)
       hud.follow_label = "watching " + followed->name + (followed->bot ? " (bot)" : "") +
                          ((followed->frame.flags & net::runner_flags::kAway) ? " (away)" : "") +
@@ -282,6 +284,12 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
       hud.lab.skeleton = f.skeleton;
       hud.lab.phase = followed->frame.lab_phase;
       hud.lab.gait = followed->frame.lab_gait;
+      hud.lab.gait_shown = playing == rig::Motion::Walk || playing == rig::Motion::Run;
+      if (playing == rig::Motion::Form) {
+        const rig::FormPose pose = rig::form_pose_at(hud.lab.phase * rig::form_duration());
+        hud.lab.pose = std::string(pose.name);
+        hud.lab.pose_hold = pose.hold;
+      }
     }
     if (f.skeleton) f.rig_debug = followed->frame.ik;
     f.followed_mode = followed->frame.mode;
@@ -290,6 +298,7 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
     f.rig_x = followed->rig_scroll ? *followed->rig_scroll : followed->frame.distance;
     f.rig_x_from_rig = followed->rig_scroll.has_value();
     f.contact = drawn_foot_contact(followed->frame.pose);
+    f.body_down = drawn_body_down(followed->frame.pose);
   }
   if (!in_lab) fill_race_board(hud, w.runners, w.others);  // no race in the lab
   hud.net_graph = extras.net_graph;

@@ -44,6 +44,8 @@ struct FrameData {
   bool rig_x_from_rig = false;
   // Foot contact as drawn [near, far] (core/drawn_foot_contact.hpp).
   std::array<bool, 2> contact{};
+  // The torso drawn lying on the ground (core/drawn_foot_contact.hpp drawn_body_down).
+  bool body_down = false;
 
   // Impact (app/impact_presenter.hpp fills these; empty under reduced motion): the camera
   // kick, dust at the followed figure's feet, the smear of its thrust, and whether the world

@@ -41,7 +41,10 @@ FrameData blend_frames(const FrameData& a, const FrameData& b, float u) {
     for (std::size_t i = 0; i < f.secondary.hair.size(); ++i)
       f.secondary.hair[i] = rig::lerp(fa->secondary.hair[i], fb->secondary.hair[i], u);
     f.x = lerp(fa->x, fb->x, u);
-    if (f.followed) out.contact = drawn_foot_contact(f.pose);  // as drawn, like the live frame's
+    if (f.followed) {  // as drawn, like the live frame's
+      out.contact = drawn_foot_contact(f.pose);
+      out.body_down = drawn_body_down(f.pose);
+    }
   }
   for (SceneObstacle& o : out.obstacles) {
     const auto find = [&](const FrameData& d) -> const SceneObstacle* {

@@ -70,6 +70,7 @@ void FrameTrace::write(double t, double dt, const FrameData& f, bool paused) {
   j["ground_scroll"] = ground_scroll_;
   j["rig_scroll"] = rig_scroll_;
   j["contact"] = {f.contact[0], f.contact[1]};
+  j["body_down"] = f.body_down;
   j["hit_stop"] = f.hit_stop;
   j["ghost"] =
       f.ghost_distance ? nlohmann::json(*f.ghost_distance / 10.0) : nlohmann::json(nullptr);

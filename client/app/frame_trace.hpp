@@ -5,6 +5,7 @@
 //   m), ground_scroll (cumulative course units the drawn ground moved past the followed figure),
 //   rig_scroll (the figure's own cumulative ground travel: the rig's scroll for the own
 //   predicted runner, else its drawn distance), contact ([near, far] foot contact as drawn),
+//   body_down (the torso drawn lying on the ground: a fall has landed),
 //   hit_stop (the world drawn is held or catching up after a break: app/impact_presenter.hpp),
 //   ghost (the drawn ghost's distance, m: --ghost's winner or the best run raced; else null).
 // Both scrolls add up per-frame changes of FrameData::ground_x and ::rig_x; a cut (a restart to

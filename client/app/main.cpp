@@ -461,7 +461,11 @@ int run_window(const ClientOptions& o, Setup& setup, std::unique_ptr<FrameTrace>
         loop.on_focus(e.type == sf::Event::GainedFocus, now);
         dirty = true;  // one frame says so
       }
-      if (e.type == sf::Event::Resized) dirty = true;
+      if (e.type == sf::Event::Resized) {
+        dirty = true;
+        if (e.size.width < kMinWidth || e.size.height < kMinHeight)  // back to what is legible
+          window.setSize({std::max(e.size.width, kMinWidth), std::max(e.size.height, kMinHeight)});
+      }
       if (e.type == sf::Event::KeyPressed) {
         const auto key = key_from_sfml(e.key.code);
         if (!key) continue;

@@ -9,6 +9,13 @@ Mixer::Mixer(MixerSettings settings) : settings_(settings), wind_(settings.sampl
   settings_.volume = std::isfinite(settings_.volume) ? std::clamp(settings_.volume, 0.f, 1.f) : 0.f;
 }
 
+float Mixer::limit(float s) {
+  const float a = std::fabs(s);
+  if (!(a > kKnee)) return std::isfinite(s) ? s : 0.f;
+  constexpr float kRoom = kCeiling - kKnee;
+  return std::copysign(kKnee + kRoom * std::tanh((a - kKnee) / kRoom), s);
+}
+
 std::span<const std::int16_t> Mixer::advance_to(double t) {
   if (!std::isfinite(t)) return {};
   const auto target = static_cast<std::int64_t>(std::llround(t * settings_.sample_rate));
@@ -24,7 +31,7 @@ std::span<const std::int16_t> Mixer::render(std::size_t n) {
     for (Voice& v : voices_) {
       if (v.position < v.clip->size()) s += (*v.clip)[v.position++] * v.gain;
     }
-    s = std::clamp(s * volume, -1.f, 1.f);
+    s = limit(s * volume);
     out_[i] = static_cast<std::int16_t>(std::lround(s * 32767.f));
   }
   std::erase_if(voices_, [](const Voice& v) { return v.position >= v.clip->size(); });

@@ -4,7 +4,9 @@
 // once; a sound played after it starts at exactly that sample, so a sound triggered by the frame
 // at time t is heard from sample round(t × rate). Driven by a sound device (a window), render(n)
 // gives the next n samples the device asks for. Both the device and the WAV writer take what
-// this renders, so the WAV holds what the speakers play. Pure: no clock, no device, no locks.
+// this renders, so the WAV holds what the speakers play. The sum goes through a soft limiter:
+// untouched up to kKnee, never beyond kCeiling (−1 dBFS), however many sounds meet.
+// Pure: no clock, no device, no locks.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -24,6 +26,10 @@ struct MixerSettings {
 class Mixer {
  public:
   static constexpr std::size_t kMaxVoices = 16;  // the oldest stops first beyond this
+  static constexpr float kKnee = 0.6f;           // full scale 1
+  static constexpr float kCeiling = 0.89f;       // −1 dBFS is 0.891
+  // The limiter's curve: the identity up to kKnee, then bending smoothly towards kCeiling.
+  static float limit(float s);
 
   explicit Mixer(MixerSettings settings);
 

@@ -116,6 +116,39 @@ Clip thud(int rate) {
   });
 }
 
+// Feet pushing off packed dirt: a short scuff of grit (band-passed noise at 2–3 kHz, no low
+// end, so it never reads as a step) with a soft rush under it.
+Clip take_off(int rate) {
+  const float fs = static_cast<float>(rate);
+  NoiseSource noise(0x7A4Eu);
+  StateVariableFilter grit, rush;
+  grit.set(2600.f, 1.3f, fs);
+  rush.set(1200.f, 0.8f, fs);
+  return synthesise(rate, 0.16f, [&](float t) {
+    const float n = noise.next();
+    return grit.step(n).band * envelope(t, 0.002f, 0.03f) +
+           0.5f * rush.step(n).band * envelope(t, 0.01f, 0.05f);
+  });
+}
+
+// Both feet meeting the ground after a jump: a footstep's knock, lower and longer (90 → 55 Hz),
+// with more body.
+Clip landing(int rate) {
+  const float fs = static_cast<float>(rate);
+  NoiseSource noise(0x1A4Du);
+  StateVariableFilter body, grit;
+  body.set(420.f, 0.8f, fs);
+  grit.set(2400.f, 1.2f, fs);
+  float phase = 0.f;
+  return synthesise(rate, 0.2f, [&](float t) {
+    phase += kTwoPi * (55.f + 35.f * std::exp(-t / 0.02f)) / fs;
+    const float n = noise.next();
+    return std::sin(phase) * envelope(t, 0.001f, 0.05f) +
+           0.9f * body.step(n).low * envelope(t, 0.001f, 0.03f) +
+           0.3f * grit.step(n).band * envelope(t, 0.0005f, 0.01f);
+  });
+}
+
 }  // namespace
 
 SoundBank::SoundBank(int sample_rate) : rate_(sample_rate) {
@@ -125,6 +158,8 @@ SoundBank::SoundBank(int sample_rate) : rate_(sample_rate) {
   whoosh_ = whoosh(rate_);
   crunch_ = crunch(rate_);
   thud_ = thud(rate_);
+  take_off_ = take_off(rate_);
+  landing_ = landing(rate_);
 }
 
 const Clip& SoundBank::clip(SoundKind kind, std::size_t variant) const {
@@ -137,6 +172,10 @@ const Clip& SoundBank::clip(SoundKind kind, std::size_t variant) const {
       return crunch_;
     case SoundKind::Thud:
       return thud_;
+    case SoundKind::TakeOff:
+      return take_off_;
+    case SoundKind::Landing:
+      return landing_;
   }
   return footsteps_[0];
 }
@@ -151,6 +190,10 @@ float SoundBank::level(SoundKind kind) {
       return 0.65f;
     case SoundKind::Thud:
       return 0.7f;
+    case SoundKind::TakeOff:
+      return 0.18f;
+    case SoundKind::Landing:
+      return 0.55f;
   }
   return 0.f;
 }

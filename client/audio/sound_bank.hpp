@@ -2,8 +2,9 @@
 // The game's one-shot sounds, synthesized at start from seeded noise and sines (no asset files):
 // footsteps (short low-passed noise thumps with a sine knock, in a few variants so a run of
 // steps does not sound like a machine gun), the thrust's whoosh (band-passed noise swept up and
-// down), the straw crunch (a burst of band-passed crackles) and the fall thud (a falling low
-// sine with a scrape after it). Mono float samples, peak 1, at the mixer's rate.
+// down), the straw crunch (a burst of band-passed crackles), the fall thud (a falling low
+// sine with a scrape after it), a jump's take-off (a scuff of grit as the feet push off) and its
+// landing (a heavier, lower footstep). Mono float samples, peak 1, at the mixer's rate.
 #include <array>
 #include <cstddef>
 #include <vector>
@@ -29,7 +30,7 @@ class SoundBank {
  private:
   int rate_;
   std::array<Clip, kFootstepVariants> footsteps_;
-  Clip whoosh_, crunch_, thud_;
+  Clip whoosh_, crunch_, thud_, take_off_, landing_;
 };
 
 }  // namespace spear::audio

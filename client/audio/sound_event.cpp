@@ -12,6 +12,10 @@ std::string_view sound_kind_name(SoundKind k) {
       return "crunch";
     case SoundKind::Thud:
       return "thud";
+    case SoundKind::TakeOff:
+      return "take_off";
+    case SoundKind::Landing:
+      return "landing";
   }
   return "unknown";
 }

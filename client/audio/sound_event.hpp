@@ -10,10 +10,12 @@ enum class SoundKind : std::uint8_t {
   Footstep,  // a foot of the followed runner touching down
   Whoosh,    // a thrust starting
   Crunch,    // a straw target breaking
-  Thud,      // a fall starting
+  Thud,      // a fallen body hitting the ground
+  TakeOff,   // both feet leaving the ground in a jump
+  Landing,   // the first foot back on the ground after a jump
 };
 
-// "footstep", "whoosh", "crunch", "thud" (the names --stats-json uses).
+// "footstep", "whoosh", "crunch", "thud", "take_off", "landing" (the names --stats-json uses).
 std::string_view sound_kind_name(SoundKind k);
 
 struct SoundEvent {

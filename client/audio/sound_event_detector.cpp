@@ -17,6 +17,10 @@ void SoundEventDetector::take_in(const client::RunnerView& r,
   runner_ = r.frame.id;
   mode_ = r.frame.mode;
   contact_ = client::drawn_foot_contact(r.frame.pose);
+  const bool fallen =
+      r.frame.mode == net::RunnerMode::Falling || r.frame.mode == net::RunnerMode::Down;
+  body_landed_ = fallen && client::drawn_body_down(r.frame.pose);
+  in_air_ = false;
   breaks_.clear();
   for (const client::ObstacleView& o : obstacles)
     if (o.broken) breaks_[o.obstacle.index] = o.broken_age;
@@ -38,15 +42,35 @@ std::vector<SoundEvent> SoundEventDetector::update(
   const net::RunnerMode mode = r.frame.mode;
   if (mode != mode_) {
     if (mode == net::RunnerMode::Thrusting) out.push_back({SoundKind::Whoosh, t, 1.f});
-    if (mode == net::RunnerMode::Falling) out.push_back({SoundKind::Thud, t, 1.f});
     mode_ = mode;
   }
 
-  const std::array<bool, 2> contact = client::drawn_foot_contact(r.frame.pose);
-  for (int i = 0; i < 2; ++i) {
-    if (contact[i] && !contact_[i])
-      out.push_back({SoundKind::Footstep, t, footstep_gain(r.frame.speed, i)});
+  const bool fallen = mode == net::RunnerMode::Falling || mode == net::RunnerMode::Down;
+  // One thud a fall: the bounce after the impact lifts the pelvis past the line again.
+  if (!fallen) body_landed_ = false;
+  if (fallen && !body_landed_ && client::drawn_body_down(r.frame.pose)) {
+    out.push_back({SoundKind::Thud, t, 1.f});
+    body_landed_ = true;
   }
+
+  const std::array<bool, 2> contact = client::drawn_foot_contact(r.frame.pose);
+  if (mode == net::RunnerMode::Jumping && !in_air_ && !contact[0] && !contact[1] &&
+      (contact_[0] || contact_[1])) {
+    out.push_back({SoundKind::TakeOff, t, 1.f});
+    in_air_ = true;
+  }
+  if (fallen) in_air_ = false;  // a crash in the air lands as a thud
+  bool landed = false;
+  for (int i = 0; i < 2; ++i) {
+    if (!contact[i] || contact_[i]) continue;
+    if (in_air_) {
+      if (!landed) out.push_back({SoundKind::Landing, t, 1.f});  // two feet at once: one sound
+      landed = true;
+    } else {
+      out.push_back({SoundKind::Footstep, t, footstep_gain(r.frame.speed, i)});
+    }
+  }
+  if (landed) in_air_ = false;
   contact_ = contact;
 
   for (const client::ObstacleView& o : obstacles) {

@@ -7,7 +7,11 @@
 //             the cadence; louder with speed, the far foot a little softer.
 //   whoosh:   the mode becoming Thrusting.
 //   crunch:   a target showing broken with broken_age under kFreshBreak s, once per break.
-//   thud:     the mode becoming Falling.
+//   thud:     the body of a falling (or fallen) runner drawn hitting the ground
+//             (core/drawn_foot_contact.hpp drawn_body_down turning on), on that frame; once
+//             a fall.
+//   take_off: in a jump, the frame both feet are first drawn off the ground.
+//   landing:  after a take-off, the first foot drawn touching down (in place of its footstep).
 // The first frame of a runner (the run's start, Tab to another one) only takes its state in,
 // so switching never plays what had already happened. Pure: no clock, no device.
 #include <array>
@@ -37,6 +41,8 @@ class SoundEventDetector {
   std::optional<std::uint32_t> runner_;
   net::RunnerMode mode_ = net::RunnerMode::Running;
   std::array<bool, 2> contact_{};          // [near, far] as drawn in the last frame
+  bool body_landed_ = false;               // this fall's body has been drawn on the ground
+  bool in_air_ = false;                    // a jump took off and has not landed yet
   std::map<std::uint32_t, float> breaks_;  // obstacle index → broken_age last seen
 };
 

@@ -26,7 +26,7 @@ void Wind::set_speed(float units_per_s) {
 
 float Wind::target_level(float units_per_s) {
   const float f = fraction(units_per_s);
-  return 0.06f * f * f;  // quadratic: air noise grows fast with speed
+  return kStillLevel + 0.06f * f * f;  // quadratic: air noise grows fast with speed
 }
 
 float Wind::next() {

@@ -1,6 +1,7 @@
 #pragma once
 // The wind in the runner's ears: continuous low-passed noise whose level and brightness follow
-// the followed runner's ground speed (silent standing, a soft rush at the start speed of ~380
+// the followed runner's ground speed (a faint breeze standing, kStillLevel: the bed is never
+// digital silence while the game plays; a soft rush at the start speed of ~380
 // units/s, brighter and louder towards the top speed of ~510), with a slow gust on it. The
 // speed is smoothed over ~0.15 s so a step in it (a crash, a new runner followed) never clicks.
 #include <cstdint>
@@ -18,6 +19,7 @@ class Wind {
   float next();
   // The level the wind is heading for at a speed (RMS of the output, before the volume).
   static float target_level(float units_per_s);
+  static constexpr float kStillLevel = 0.003f;  // RMS standing: about −50 dBFS
 
  private:
   float rate_;

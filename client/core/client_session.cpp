@@ -38,12 +38,15 @@ net::ClientConfig ClientSession::connection_config() const {
 void ClientSession::start_attempt(double now) {
   link_.connect(now);
   status_.on_attempt(now);
-  world_.reset();
+  // A retry after a loss keeps the last scene drawn until the new connection is welcomed.
+  if (!frozen_) world_.reset();
   inputs_.reset();
   welcome_.reset();
 }
 
 void ClientSession::on_welcome(const net::Welcome& w, double wall) {
+  if (frozen_) world_.reset();  // the scene kept since the loss gives way to the new one
+  frozen_ = false;
   welcome_ = w;
   if (!welcomed_at_wall_) welcomed_at_wall_ = wall;
   world_.on_welcome(w);
@@ -115,10 +118,21 @@ void ClientSession::update(double wall, float dt_cosmetic, Outbox& out) {
   instruments_.on_presses_taken(now);
 
   const double since_last = last_update_ >= 0.0 ? std::max(0.0, now - last_update_) : 0.0;
-  world_.sample(now, since_last);
-  instruments_.on_sampled(world_.buffer());
+  // Lost after a scene was shown: it stays as it was (nothing sampled, built or predicted).
+  const bool lost = !link_.connected() && !world_.runners().empty() &&
+                    (c.state() == net::ConnectionState::TimedOut ||
+                     c.state() == net::ConnectionState::Disconnected || frozen_);
+  if (lost) frozen_ = true;
+  // Silent for kStallSeconds: the own runner is held, not predicted on into a world the
+  // server has not confirmed.
+  held_ = frozen_ || (link_.connected() && c.last_snapshot_time() > 0.0 &&
+                      now - c.last_snapshot_time() > kStallSeconds);
+  if (!frozen_) {
+    world_.sample(now, since_last);
+    instruments_.on_sampled(world_.buffer());
+  }
   const ServerClock& clock = world_.buffer().clock();
-  if (link_.connected() && clock.valid()) {
+  if (link_.connected() && clock.valid() && !held_) {
     // The tick the player acts at: the present with prediction (the prediction clock's, which
     // is what is drawn), else the one shown.
     const double acting = config_.prediction ? world_.prediction_clock().time() : render_time();
@@ -126,7 +140,8 @@ void ClientSession::update(double wall, float dt_cosmetic, Outbox& out) {
     link_.send_inputs(inputs, now, out);  // steps the prediction
   }
   const float frame_dt = last_update_ >= 0.0 ? static_cast<float>(std::min(since_last, 0.25)) : 0.f;
-  world_.build(frame_dt, dt_cosmetic, inputs_.predictor());
+  if (!frozen_) world_.build(frame_dt, dt_cosmetic, inputs_.predictor());
+  world_.hold_own(held_);
   instruments_.on_followed(followed());
   if (net::ClientConnection* conn = link_.connection(); conn && link_.connected()) {
     net::InputView view;

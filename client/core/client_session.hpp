@@ -56,6 +56,11 @@ struct SessionConfig {
 
 class ClientSession {
  public:
+  // After kStallSeconds (core/session_status.hpp) without a snapshot the own runner is held
+  // where it was (not predicted on): greyed, under "waiting for the server". Once the
+  // connection is lost the last scene stays drawn, the own runner held, until a new connection
+  // is welcomed.
+
   // `unreachable`: why there is no way to the server (a bad address, no socket); the session
   // then only says so.
   explicit ClientSession(SessionConfig config, std::string unreachable = {});
@@ -153,6 +158,8 @@ class ClientSession {
   std::optional<net::Welcome> welcome_;     // of the current attempt
   std::optional<double> welcomed_at_wall_;  // the first Welcome: the script's zero
   double now_ = 0.0;                        // session time of the last update
+  bool held_ = false;                       // the own runner held (see kStallSeconds)
+  bool frozen_ = false;                     // the connection was lost: the last scene stays
   double last_update_ = -1.0;               // session time of the update before
   bool local_skeleton_ = false;             // a spectator's own overlay (S)
   std::uint16_t view_width_ = net::kDefaultViewWidth;

@@ -19,4 +19,16 @@ inline std::array<bool, 2> drawn_foot_contact(const rig::Pose& pose) {
           pose[rig::Joint::FootFar].y >= -kContactUnits};
 }
 
+// The body on the ground as the player sees it: the torso drawn lying, the pelvis within
+// kBodyPelvisUnits of the ground line and the chest within kBodyChestUnits (a fallen figure
+// lies with its pelvis ~11 units up and its chest ~16: rig/fall.cpp, rig/fall_back.cpp; a crouch
+// keeps the pelvis above 45). The crash is heard on the frame this turns on.
+inline constexpr float kBodyPelvisUnits = 14.f;
+inline constexpr float kBodyChestUnits = 24.f;
+
+inline bool drawn_body_down(const rig::Pose& pose) {
+  return pose[rig::Joint::Pelvis].y >= -kBodyPelvisUnits &&
+         pose[rig::Joint::Chest].y >= -kBodyChestUnits;
+}
+
 }  // namespace spear::client

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/pose_blend.hpp"
+#include "core/treadmill.hpp"
 #include "net/sim_wire.hpp"
 #include "sim/lab.hpp"
 #include "sim/race_start.hpp"
@@ -266,10 +267,22 @@ RunnerFrame OwnRunnerPredictor::blended_frame(double alpha) const {
   if (std::abs(b.distance - a.distance) > kMaxTickTravel) return b;  // a restart: cut to it
   const auto t = static_cast<float>(alpha);
   RunnerFrame out = t < 0.5f ? a : b;  // discrete fields from the nearer tick
+  if ((a.flags | b.flags) & net::runner_flags::kLab) {
+    // The lab answers a key on the next frame drawn: what plays (and whether it is paused, in
+    // the lab at all) is the newest tick's, the pose still blending towards it.
+    out.mode = b.mode;
+    out.flags = b.flags;
+    out.lab_motion = b.lab_motion;
+    out.lab_phase = b.lab_phase;
+    out.lab_gait = b.lab_gait;
+  }
   out.pose = lerp_pose(a.pose, b.pose, t);
   out.distance = a.distance + (b.distance - a.distance) * alpha;
   if (a.ik && b.ik) out.ik = lerp_rig_debug(*a.ik, *b.ik, t);
   out.speed = static_cast<float>(std::max(0.0, b.distance - a.distance) / dt_);
+  // The lab runner stands: its speed is the treadmill's, the rig's ground speed.
+  if (out.flags & net::runner_flags::kLab)
+    out.speed = static_cast<float>(std::max(0.0, state_.rig.scroll - p.rig.scroll) / dt_);
   return out;
 }
 
@@ -298,6 +311,8 @@ RunnerFrame OwnRunnerPredictor::frame(std::uint32_t id, float dt_frame, double d
                           ? state_.rig.scroll
                           : p.rig.scroll + (state_.rig.scroll - p.rig.scroll) * alpha_;
   f.id = id;
+  // The treadmill under the lab runner moves with the rig's travel as drawn, evenly.
+  if (f.flags & net::runner_flags::kLab) f.lab_scroll = wrap_treadmill(drawn_rig_scroll_);
   f.distance += distance_offset_;
   for (std::size_t j = 0; j < rig::kJointCount; ++j) f.pose.joints[j] += joint_offset_[j];
   return f;

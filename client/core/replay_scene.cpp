@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <stdexcept>
 
 #include "core/pose_blend.hpp"
 #include "core/runner_frame.hpp"
 #include "net/sim_wire.hpp"
+#include "sim/race_start.hpp"
 
 namespace spear::client {
 
@@ -53,7 +55,18 @@ ReplayScene::ReplayScene(const replay::Replay& replay, double speed)
         down_at_[{r.id, r.events.obstacle}] = m.tick() - 1;
     }
   });
+  // It opens on the 3-2-1, not on the warm-up before it (a seek back away).
+  if (const double at = countdown_seconds(replay); at > 0.0) player_.seek(at);
   build(0.f);
+}
+
+double countdown_seconds(const replay::Replay& replay) {
+  if (!replay.result || replay.config.tick_rate <= 0) return 0.0;
+  const float dt = 1.f / static_cast<float>(replay.config.tick_rate);
+  const std::int64_t from = std::int64_t{replay.result->first_tick} -
+                            std::int64_t{sim::race_countdown_ticks(dt)} -
+                            std::int64_t{replay.first_tick};
+  return from > 0 ? static_cast<double>(from) / replay.config.tick_rate : 0.0;
 }
 
 void ReplayScene::advance(double seconds, float dt_cosmetic) {

@@ -3,7 +3,8 @@
 // (shared/replay/replay_player.hpp) played by wall time at its speed, paused or not, seeked by
 // 5 s; every runner drawn between the last two ticks played by the part of a tick played (so it
 // moves evenly at any frame rate and speed), with the same secondary motion as live figures; the
-// view follows one runner (Tab: the next), the winner to begin with. Pure: time comes in.
+// view follows one runner (Tab: the next), the winner to begin with. It opens where the race's
+// 3-2-1 begins (the warm-up before it a seek back away). Pure: time comes in.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -26,6 +27,10 @@ namespace spear::client {
 // `before` (the tick before; null: none) by `t` (0..1) unless its run started over in between.
 RunnerFrame blended_frame(const sim::MatchRunner& now, const sim::MatchRunner* before, float t,
                           bool bot, float dt);
+
+// Race time (s since the replay's first tick) where its race's 3-2-1 begins; 0 when the
+// recording starts within it or has no race result.
+double countdown_seconds(const replay::Replay& replay);
 
 class ReplayScene {
  public:

@@ -10,7 +10,8 @@
 namespace spear::client {
 
 // A sound the client played (with --audio-wav or a sound device): its kind ("footstep",
-// "whoosh", "crunch", "thud") and the run second it started at (sample round(t × rate)).
+// "whoosh", "crunch", "thud", "take_off", "landing") and the run second it started at (sample
+// round(t × rate)).
 struct SoundCue {
   std::string kind;
   double t = 0.0;

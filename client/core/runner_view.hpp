@@ -20,6 +20,9 @@ struct RunnerView {
   bool followed = false;
   bool own = false;
   bool bot = false;
+  // The own runner held where it was: no snapshot for kStallSeconds (session_status.hpp), or the
+  // connection lost (drawn greyed under "waiting for the server" / "connection lost").
+  bool held = false;
   std::string name;
   // The rig's own ground travel (RigState::scroll, units) as drawn, for the own runner drawn
   // from the prediction; nullopt for the others (their drawn distance is all there is).

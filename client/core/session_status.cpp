@@ -178,7 +178,7 @@ StatusMessage SessionStatus::message(double now) const {
       m = {"disconnected", server_, Severity::Info};
       break;
     case SessionPhase::Connected:
-      if (now - last_snapshot_ > 1.0) {
+      if (last_snapshot_ > 0.0 && now - last_snapshot_ > kStallSeconds) {
         m = {"waiting for the server…",
              "no snapshot for " + std::to_string(static_cast<int>(now - last_snapshot_)) + " s",
              Severity::Warning};

@@ -31,6 +31,9 @@ struct StatusMessage {
 
 // Seconds between connection attempts after a loss or a refusal that may pass (server full).
 inline constexpr double kRetrySeconds = 2.0;
+// Seconds without a snapshot before the client says "waiting for the server" and holds the
+// own runner (core/client_session.hpp).
+inline constexpr double kStallSeconds = 0.5;
 
 class SessionStatus {
  public:

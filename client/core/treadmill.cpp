@@ -25,11 +25,19 @@ double Treadmill::update(const RunnerFrame& frame) {
   const bool lab = (frame.flags & net::runner_flags::kLab) != 0;
   if (!lab) {
     travel_ = 0.0;
-  } else if (in_lab_) {
-    travel_ += treadmill_gap(last_scroll_, frame.lab_scroll);
+    last_scroll_ = frame.lab_scroll;
+  } else if (!in_lab_) {
+    last_scroll_ = frame.lab_scroll;
+  } else {
+    // The rig's travel only grows: a step back (a late snapshot, a correction) holds the ground
+    // where it is, never drawn sliding backwards, until the travel passes that point again.
+    const double gap = treadmill_gap(last_scroll_, frame.lab_scroll);
+    if (gap > 0.0) {
+      travel_ += gap;
+      last_scroll_ = frame.lab_scroll;
+    }
   }
   in_lab_ = lab;
-  last_scroll_ = frame.lab_scroll;
   ground_x_ = frame.distance + travel_;
   return ground_x_;
 }

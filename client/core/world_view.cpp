@@ -116,11 +116,9 @@ void WorldView::build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* pre
     rv.lane = static_cast<int>(r.id);
     rv.followed = followed && *followed == r.id;
     rv.own = own_ && *own_ == r.id;
-    // The own runner predicted, except in the lab (no timing there; its readouts come from the
-    // server) and on the way in or out of it.
-    const bool lab = (r.flags & net::runner_flags::kLab) ||
-                     (predictor && predictor->state().mode == sim::RunnerMode::Lab);
-    if (rv.own && predict_own_ && predicting && !lab) {
+    // The own runner predicted, in the lab too: a lab key (a motion, P, M) shows on the next
+    // frame drawn, its readouts (motion, phase, pause, treadmill) the prediction's.
+    if (rv.own && predict_own_ && predicting) {
       const double display_tick = display_clock_.valid() ? display_clock_.time() * tick_rate_
                                                          : std::numeric_limits<double>::infinity();
       rv.frame = predictor->frame(r.id, frame_dt, display_tick);
@@ -128,10 +126,6 @@ void WorldView::build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* pre
       rv.frame.flags =
           static_cast<std::uint8_t>(rv.frame.flags | (r.flags & net::runner_flags::kBot));
       rv.frame.combo = r.combo;  // HUD only: the snapshot's is a few ticks old
-    } else if (rv.own && lab && predicting) {
-      // Drawn from snapshots in the lab, but the rig's own travel is the prediction's (the
-      // treadmill follows it a delay later at the same speed).
-      rv.rig_scroll = predictor->state().rig.scroll;
     }
     std::tie(rv.name, rv.bot) = identity(r.id, r.flags);
     figures_.apply(rv, dt_cosmetic);
@@ -139,6 +133,10 @@ void WorldView::build(float frame_dt, float dt_cosmetic, OwnRunnerPredictor* pre
   }
   figures_.keep_only(ids_);
   build_others();
+}
+
+void WorldView::hold_own(bool held) {
+  for (RunnerView& r : runners_) r.held = r.own && held;
 }
 
 std::pair<std::string, bool> WorldView::identity(std::uint32_t id, std::uint8_t flags) const {

@@ -61,6 +61,8 @@ class WorldView {
   std::optional<std::uint32_t> wanted_follow() const { return follow_.wanted(); }
 
   const std::vector<RunnerView>& runners() const { return runners_; }
+  // Marks the own runner of the runners built last as held (or not).
+  void hold_own(bool held);
   // This frame's runners known only from summaries (none of them among runners()), ascending
   // ids: each at the render time, its distance interpolated between the summaries around it (no
   // extrapolation: past the newest it stays there), absent while the render time is still before

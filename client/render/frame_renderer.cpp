@@ -49,6 +49,8 @@ FigureStyle rival_style(int id) { return tinted_style(palette::runner_tint(id));
 
 FigureStyle ghost_style() { return tinted_style(palette::kGhost); }
 
+FigureStyle held_style() { return tinted_style(palette::kHeld); }
+
 FrameRenderer::FrameRenderer() = default;
 FrameRenderer::~FrameRenderer() = default;
 
@@ -145,7 +147,7 @@ void FrameRenderer::prepare(sf::Vector2u size, const FrameInputs& in) {
     followed = &f;
     const Placement place{{static_cast<float>(f.x - cam), 0.f}, 1.f};
     scene_.append_shadow(world_, place, f.pose[Joint::Pelvis].x, lift_of(f.pose));
-    figures_.append(world_, f.pose, f.secondary, place, player);
+    figures_.append(world_, f.pose, f.secondary, place, f.held ? held_style() : player);
   }
   if (followed != nullptr)
     append_smear(world_, in.smear, Placement{{static_cast<float>(followed->x - cam), 0.f}, 1.f});

@@ -34,6 +34,7 @@ struct FigureView {
   std::string name;       // drawn in a small tag above a rival (clipped)
   bool followed = false;  // the runner the view follows; all others are rivals
   bool ghost = false;     // a recorded run raced beside the player's (golden, translucent)
+  bool held = false;      // the own runner held, the server silent: drawn greyed
 };
 
 struct FrameInputs {
@@ -75,6 +76,8 @@ float rival_fade_opacity(int level);
 FigureStyle rival_style(int id);
 // The ghost (FigureView::ghost): the rivals' style in gold, drawn at kGhostFadeLevel.
 FigureStyle ghost_style();
+// The own runner held while the server is silent (FigureView::held): the rivals' style in grey.
+FigureStyle held_style();
 inline constexpr int kGhostFadeLevel = 1;
 // Name tags hold at most this many characters (code points), longer names end in "…".
 inline constexpr std::size_t kTagChars = 10;

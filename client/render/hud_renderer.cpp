@@ -171,8 +171,11 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
       const float top = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
       origin = {std::max(left, (left + right - g.x) / 2.f), top};
     }
-    append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
-    net_graph_box_ = {origin, net_graph_size(gs)};
+    // Too small to read (a small window): the graph is the first panel left out.
+    if (gs >= kMinNetGraphScale) {
+      append_net_graph(shapes_, texts_, *hud.net_graph, origin, gs);
+      net_graph_box_ = {origin, net_graph_size(gs)};
+    }
   }
   if (hud.races.active && !hud.lab.active) race_banner(hud, area, s);
   if (hud.message != StateMessage::None)
@@ -192,6 +195,12 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
 std::vector<sf::FloatRect> HudRenderer::text_boxes() const {
   std::vector<sf::FloatRect> out;
   for (std::size_t i = 0; i < texts_.queued(); ++i) out.push_back(texts_.bounds(i));
+  return out;
+}
+
+std::vector<std::string> HudRenderer::texts() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < texts_.queued(); ++i) out.push_back(texts_.text(i));
   return out;
 }
 
@@ -423,7 +432,8 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
     }
   }
 
-  // Readouts at the bottom: a phase dial, a walk–run gait bar, pause state, the keys.
+  // Readouts at the bottom: a phase dial, the walk–run gait bar (walk, run) or the spear form's
+  // pose playing, pause state, the keys.
   const float pw = 460.f * s, ph = kLabPanelHeight * s;
   const float px0 = (area.x - pw) / 2.f, py0 = game_top_ + game_h_ - ph - 16.f * s;
   shapes_.rounded_rect({px0, py0, pw, ph}, 12.f * s, palette::kHudPanel);
@@ -451,15 +461,21 @@ void HudRenderer::lab(const HudState& hud, sf::Vector2f area, float s) {
              Align::Centre, true);
 
   const float gx = px0 + 92.f * s, gy = py0 + 18.f * s, gw = 170.f * s;
-  texts_.add("gait", {gx, gy - 4.f * s}, px(11, s), palette::kHudDim);
-  texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText,
-             Align::Right, true);
-  shapes_.rounded_rect({gx, gy + 14.f * s, gw, 8.f * s}, 4.f * s, sf::Color(255, 255, 255, 40));
-  shapes_.rounded_rect(
-      {gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s}, 4.f * s,
-      palette::kHudAccent);
-  texts_.add("walk", {gx, gy + 26.f * s}, px(11, s), palette::kHudDim);
-  texts_.add("run", {gx + gw, gy + 26.f * s}, px(11, s), palette::kHudDim, Align::Right);
+  if (lab.gait_shown) {
+    texts_.add("gait", {gx, gy - 4.f * s}, px(11, s), palette::kHudDim);
+    texts_.add(fixed(lab.gait, 2), {gx + gw, gy - 4.f * s}, px(11, s), palette::kHudText,
+               Align::Right, true);
+    shapes_.rounded_rect({gx, gy + 14.f * s, gw, 8.f * s}, 4.f * s, sf::Color(255, 255, 255, 40));
+    shapes_.rounded_rect(
+        {gx, gy + 14.f * s, std::max(8.f * s, gw * std::clamp(lab.gait, 0.f, 1.f)), 8.f * s},
+        4.f * s, palette::kHudAccent);
+    texts_.add("walk", {gx, gy + 26.f * s}, px(11, s), palette::kHudDim);
+    texts_.add("run", {gx + gw, gy + 26.f * s}, px(11, s), palette::kHudDim, Align::Right);
+  } else if (!lab.pose.empty()) {
+    texts_.add(lab.pose_hold ? "pose \u00b7 hold" : "pose", {gx, gy - 4.f * s}, px(11, s),
+               palette::kHudDim);
+    texts_.add(lab.pose, {gx, gy + 12.f * s}, px(20, s), palette::kHudText, Align::Left, true);
+  }
 
   const float sx = px0 + 290.f * s;
   texts_.add(lab.paused ? "PAUSED" : "PLAYING", {sx, py0 + 12.f * s}, px(16, s),

@@ -37,6 +37,8 @@ class HudRenderer {
   // when it was not drawn).
   std::vector<sf::FloatRect> text_boxes() const;
   sf::FloatRect net_graph_box() const { return net_graph_box_; }
+  // The words of the texts drawn by the last draw, in the order of text_boxes().
+  std::vector<std::string> texts() const;
 
  private:
   void run_panel(const HudState& hud, float s);

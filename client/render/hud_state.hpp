@@ -45,6 +45,10 @@ struct LabReadout {
   std::string motion;   // "walk", "run", "throw", "jump", "form"
   float phase = 0.f;    // 0..1
   float gait = 0.f;     // 0 walk .. 1 run
+  bool gait_shown =
+      false;         // the motion blends walk and run (walk, run): the gait bar means something
+  std::string pose;  // the spear form's pose playing ("low sweep"), else empty
+  bool pose_hold = false;  // the form stands in a hold of it
   bool paused = false;
   bool skeleton = false;             // overlay on
   std::vector<std::string> motions;  // the lab's list, in key order (1–5)

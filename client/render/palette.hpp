@@ -64,6 +64,8 @@ inline sf::Color runner_tint(int id) {
 inline constexpr float kRivalOpacity = 0.82f;
 // A ghost (a recorded run raced beside the player's): gold, in the rivals' layer.
 inline const sf::Color kGhost{255, 200, 84};
+// The own runner held while the server is silent (FigureView::held): greyed out.
+inline const sf::Color kHeld{128, 126, 138};
 inline constexpr float kRivalNearOpacity = 0.22f;
 
 // Obstacles.

@@ -3,6 +3,7 @@
 // rebuilds a text's glyph quads when its string, font or size changes).
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/Graphics/Text.hpp>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,8 @@ class TextQueue {
   std::size_t queued() const { return used_; }
   // Where queued text `i` (< queued()) is drawn, in the target's view coordinates.
   sf::FloatRect bounds(std::size_t i) const { return pool_[i].getGlobalBounds(); }
+  // Its words.
+  std::string text(std::size_t i) const { return pool_[i].getString().toAnsiString(); }
 
  private:
   sf::Text& next();

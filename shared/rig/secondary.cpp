@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "rig/skeleton.hpp"
 
@@ -20,67 +21,73 @@ float clamp_dt(float dt) { return std::isfinite(dt) ? std::clamp(dt, 0.f, kMaxDt
 
 bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
-// The sprung head put back at the neck's length from the chest, in the direction it swung to.
-Vec2 rigid_neck(Vec2 chest, Vec2 sprung, float neck) {
-  const Vec2 d = sprung - chest;
-  const float len = length(d);
-  return len > 1e-6f && std::isfinite(neck) ? chest + d * (neck / len) : sprung;
+// Beyond this a frame's move of the head is a cut (a restart, another runner), not a motion.
+constexpr float kHeadCut = 80.f;      // units
+constexpr float kSpringBound = 1.5f;  // rad: the spring's turn (drawn through a tanh below it)
+
+Vec2 rotate(Vec2 v, float a) {
+  const float c = std::cos(a), s = std::sin(a);
+  return {v.x * c - v.y * s, v.x * s + v.y * c};
 }
 
 }  // namespace
 
-Vec2 step_head_spring(HeadSpring& s, Vec2 target, float dt) {
+Vec2 step_head_spring(HeadSpring& s, Vec2 chest, Vec2 head, float dt) {
   dt = clamp_dt(dt);
-  if (!finite(target)) return s.pos;
-  if (!s.initialised || !finite(s.pos) || !finite(s.vel)) {
-    s.pos = target;
-    s.vel = {};
-    s.target = target;
+  if (!finite(chest) || !finite(head)) return head;
+  const Vec2 neck = head - chest;
+  const float len = length(neck);
+  if (!s.initialised || !std::isfinite(s.turn) || !std::isfinite(s.rate) ||
+      distance(head, s.target) > kHeadCut || len < 1e-3f) {
+    s = HeadSpring{};
+    s.target = head;
     s.initialised = true;
-    return s.pos;
+    return head;
   }
-  if (dt <= 0.f) {
-    // No time passes, but the neck still holds the head within reach of a moved target.
-    const Vec2 lag = s.pos - target;
-    const float len = length(lag);
-    if (len > kHeadMaxLag) s.pos = target + lag * (kHeadMaxLag / len);
-    s.target = target;
-    return s.pos;
-  }
-  // The target moves linearly over the step; substeps keep semi-implicit Euler well inside its
-  // stability limit for any clamped dt.
-  const Vec2 from = s.target;
-  const Vec2 target_vel = (target - from) * (1.f / dt);
-  const int n = std::max(1, static_cast<int>(std::ceil(dt / kSpringSubstep)));
-  const float h = dt / static_cast<float>(n);
-  for (int i = 1; i <= n; ++i) {
-    const Vec2 goal = lerp(from, target, static_cast<float>(i) / static_cast<float>(n));
-    const Vec2 acc = (goal - s.pos) * kHeadStiffness + (target_vel - s.vel) * kHeadDamping;
-    s.vel += acc * h;
-    s.pos += s.vel * h;
-    const Vec2 lag = s.pos - goal;
-    const float len = length(lag);
-    if (len > kHeadMaxLag) {
-      // Held at the cap: drop the velocity that would stretch the neck further.
-      const Vec2 dir = lag * (1.f / len);
-      s.pos = goal + dir * kHeadMaxLag;
-      const float out = dot(s.vel - target_vel, dir);
-      if (out > 0.f) s.vel -= dir * out;
+  if (dt > 0.f) {
+    const Vec2 vel = (head - s.target) * (1.f / dt);
+    if (s.moving) {
+      // The head keeps its speed when the body's changes: in the frame of the neck that is a kick
+      // of the opposite sign, and the part of it across the line to the head's centre of mass
+      // turns the head. y is down and the figure faces +x: a turn of +a is a nod forward.
+      const Vec2 up = neck * (1.f / len);
+      const Vec2 mass = rotate(up, kHeadMassAhead);
+      const Vec2 across = rotate(mass, std::numbers::pi_v<float> / 2.f);
+      s.rate -= dot(vel - s.target_vel, across) / len;
+    }
+    s.target_vel = vel;
+    s.moving = true;
+    // Semi-implicit Euler in substeps: well inside its stability limit for any clamped dt.
+    const int n = std::max(1, static_cast<int>(std::ceil(dt / kSpringSubstep)));
+    const float h = dt / static_cast<float>(n);
+    for (int i = 0; i < n; ++i) {
+      s.rate += (-kHeadStiffness * s.turn - kHeadDamping * s.rate) * h;
+      s.turn += s.rate * h;
+    }
+    // The spring's own state stays bounded whatever the jolts (a hitch, a bad pose).
+    if (std::fabs(s.turn) > kSpringBound) {
+      s.turn = std::copysign(kSpringBound, s.turn);
+      if (s.rate * s.turn > 0.f) s.rate = 0.f;
     }
   }
-  s.target = target;
-  return s.pos;
+  s.target = head;
+  return chest + rotate(neck, kHeadMaxTurn * std::tanh(s.turn / kHeadMaxTurn));
 }
 
-float hair_wind(float scroll_speed, bool airborne) {
-  // Backwards (−x): a little always, more with speed, a kick in the air.
+float hair_wind(float scroll_speed, float air_seconds) {
+  // Backwards (−x): a little always, more with speed, a kick as the figure takes off.
   const float speed = std::isfinite(scroll_speed) ? std::max(0.f, scroll_speed) : 0.f;
-  return -(2.f + 0.16f * speed + (airborne ? 25.f : 0.f));
+  const float kick = air_seconds >= 0.f && std::isfinite(air_seconds)
+                         ? kHairKick * std::exp(-air_seconds / kHairKickTime)
+                         : 0.f;
+  return -(2.f + 0.16f * speed + kick);
 }
 
-void step_hair(Hair& h, Vec2 pin, float wind_x, float dt) {
+void step_hair(Hair& h, Vec2 pin, Vec2 root_dir, float wind_x, float dt) {
   dt = clamp_dt(dt);
   if (!std::isfinite(wind_x)) wind_x = 0.f;
+  const float root_len = finite(root_dir) ? length(root_dir) : 0.f;
+  const Vec2 root = root_len > 1e-6f ? root_dir * (1.f / root_len) : Vec2{};
   if (!h.initialised || !finite(h.cur[kHairPoints - 1])) {
     for (int i = 0; i < kHairPoints; ++i) {
       h.cur[i] = pin + Vec2{-kHairLink * static_cast<float>(i), 0.f};
@@ -93,15 +100,30 @@ void step_hair(Hair& h, Vec2 pin, float wind_x, float dt) {
   const Vec2 pin_from = h.cur[0];
   for (int k = 1; k <= n; ++k) {
     const float push = sub * sub * 60.f;
-    for (int i = 1; i < kHairPoints; ++i) {
-      const Vec2 v = (h.cur[i] - h.prev[i]) * kHairDrag;
-      h.prev[i] = h.cur[i];
-      h.cur[i] += v + Vec2{wind_x * push, kHairGravity * push};
-    }
     const Vec2 p =
         k == n ? pin : lerp(pin_from, pin, static_cast<float>(k) / static_cast<float>(n));
+    // The head's move this substep: every point rides with it; the drag acts on the rest.
+    const Vec2 carry = p - h.cur[0];
+    for (int i = 1; i < kHairPoints; ++i) {
+      const Vec2 v = (h.cur[i] - h.prev[i] - carry) * kHairDrag + carry;
+      h.prev[i] = h.cur[i];
+      h.cur[i] += v + Vec2{wind_x * kHairWindShare[i - 1] * push, kHairGravity * push};
+    }
     h.prev[0] = h.cur[0];
     h.cur[0] = p;
+    // Bending: each point is drawn towards straight on from the link before it (the root's
+    // link from root_dir), a share scaled to the substep.
+    if (root_len > 1e-6f) {
+      const float share = sub * 60.f;
+      for (int i = 1; i < kHairPoints; ++i) {
+        Vec2 d = i == 1 ? root : h.cur[i - 1] - h.cur[i - 2];
+        const float len = length(d);
+        if (!(len > 1e-6f)) continue;
+        d = d * (1.f / len);
+        const Vec2 straight = h.cur[i - 1] + d * kHairLink;
+        h.cur[i] += (straight - h.cur[i]) * std::min(1.f, kHairBend[i - 1] * share);
+      }
+    }
     // Distance constraints: the pinned point does not move, the others share the correction; the
     // last pass works outwards from the pin moving only the outer point, so every link ends at
     // exactly 9 units whatever the frame did.
@@ -127,11 +149,12 @@ SecondaryPose step_secondary(Secondary& s, const Pose& pose, float scroll_speed,
                              float dt) {
   SecondaryPose out;
   const Vec2 chest = pose[Joint::Chest];
-  out.head = rigid_neck(chest, step_head_spring(s.head, pose[Joint::Head], dt),
-                        distance(chest, pose[Joint::Head]));
+  out.head = step_head_spring(s.head, chest, pose[Joint::Head], dt);
   // The tuft grows from the back of the (sprung) head, a little above its centre.
   const Vec2 pin = out.head + Vec2{-0.85f, -0.5f} * pose.head_r;
-  step_hair(s.hair, pin, hair_wind(scroll_speed, airborne), dt);
+  const float step = clamp_dt(dt);
+  s.air_seconds = !airborne ? -1.f : s.air_seconds < 0.f ? 0.f : s.air_seconds + step;
+  step_hair(s.hair, pin, pin - out.head, hair_wind(scroll_speed, s.air_seconds), dt);
   out.hair = s.hair.cur;
   return out;
 }

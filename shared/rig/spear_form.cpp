@@ -134,6 +134,27 @@ FormWaypoint sample_form(float t, int* segment, float* progress) {
   return r;
 }
 
+FormPose form_pose_at(float t) {
+  int seg = 0;
+  sample_form(t, &seg);
+  // Moving into waypoint seg + 1; a hold's second waypoint repeats the pose before it.
+  int to = seg + 1;
+  FormPose out;
+  const auto same = [](const FormWaypoint& a, const FormWaypoint& b) {
+    return a.spear_angle == b.spear_angle && a.grip == b.grip && a.lean == b.lean &&
+           a.crouch == b.crouch && a.stance == b.stance && a.shift == b.shift && a.lift == b.lift;
+  };
+  if (same(kWaypoints[to], kWaypoints[seg])) {
+    out.hold = true;
+    to = seg;
+  }
+  if (to == kFormPoses) to = 0;  // the closing key is the first pose
+  out.name = kWaypoints[to].name;
+  if (const auto cut = out.name.find(" ("); cut != std::string_view::npos)
+    out.name = out.name.substr(0, cut);
+  return out;
+}
+
 namespace {
 
 // Feet of a waypoint: the near foot back, the far foot forward; a raised front foot comes in under

@@ -3,6 +3,7 @@
 // with no seam. Two identical waypoints in a row are a hold; thrusts arrive with easeOutCubic.
 // Stationary: the ground does not scroll.
 #include <span>
+#include <string_view>
 
 #include "rig/body.hpp"
 #include "rig/ease.hpp"
@@ -37,5 +38,14 @@ bool form_valid();
 // *progress: the segment's eased progress (0..1).
 FormWaypoint sample_form(float t, int* segment = nullptr, float* progress = nullptr);
 BodyTargets form_body(float t);
+
+// What the form shows at time t (s, wraps), for the lab's readout: the name of the pose it is
+// moving into or holding ("low sweep"; the closing key is "ready" again), without the "(hold)" of
+// a hold's second waypoint; `hold` while it stands in a hold.
+struct FormPose {
+  std::string_view name;
+  bool hold = false;
+};
+FormPose form_pose_at(float t);
 
 }  // namespace spear::rig

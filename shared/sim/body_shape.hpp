@@ -7,8 +7,8 @@
 // wider of its two ends, so the capsules cover the drawn hose and exceed it by a fraction of a
 // unit at most. The far arm and far leg (drawn thin at 42 %, as depth) and the spear are not body.
 //
-// The head is the rig's head (Pose::head): the client draws it on a spring that may lag it by up
-// to rig::kHeadMaxLag units after a jerk; the sim cannot know that cosmetic offset.
+// The head is the rig's head (Pose::head): the client draws it on a spring that may turn it about
+// the neck base by up to rig::kHeadMaxTurn after a jolt; the sim cannot know that cosmetic offset.
 #include <array>
 #include <cstdint>
 #include <string_view>

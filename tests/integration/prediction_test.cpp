@@ -262,5 +262,80 @@ TEST(Prediction, AClumsyBotStaysExactAcrossRaceBoundariesWithoutRewind) {
   EXPECT_EQ(r.prediction.mismatches, 0u);
 }
 
+// Losing the server (its datagrams stop arriving at 4 s): the own runner stops advancing within
+// about half a second (held, under "waiting for the server"), never runs on through the
+// silence; once the connection is declared lost the last scene stays drawn under "connection
+// lost", the runner still held, through the retries.
+TEST(Prediction, LosingTheServerHoldsTheOwnRunnerAndKeepsTheScene) {
+  server::ServerConfig config;
+  config.seed = 5;
+  config.tick_rate = kTickRate;
+  config.snapshot_rate = 30;
+  config.bots = 1;
+  config.racing = false;  // one endless match: the runner runs from the start
+  server::ServerStats stats;
+  server::MatchLoop loop(config, stats);
+  server::Outbox to_client;
+  const net::PeerAddress address = net::PeerAddress::ipv4(10, 0, 0, 1, 40000);
+  client::SessionConfig sc;
+  sc.server_label = "in-process";
+  sc.autoplay = true;
+  client::ClientSession session(sc);
+  client::Outbox to_server;
+  LossyDelayLine up(3, 0.030, 0.002, 0.0), down(4, 0.030, 0.002, 0.0);
+  const double start = 1000.0, cut = start + 4.0;
+  double now = start;
+  const double frame = 1.0 / kTickRate;
+  double at_cut = 0.0, last = 0.0, held_from = -1.0, worst_after = 0.0;
+  bool waited = false, lost_drawn = true, lost_said = false;
+  for (int i = 0; i < 12 * kTickRate; ++i) {
+    for (auto& bytes : up.due(now)) loop.receive(address, bytes, now, to_client);
+    loop.tick(now, to_client);
+    for (server::OutDatagram& d : to_client)
+      if (now < cut) down.send(std::move(d.bytes), now);
+    to_client.clear();
+    const double cnow = now + frame / 2;
+    for (auto& bytes : down.due(cnow)) session.receive(bytes, cnow);
+    session.update(cnow, static_cast<float>(frame), to_server);
+    for (auto& bytes : to_server) up.send(std::move(bytes), cnow);
+    to_server.clear();
+    now += frame;
+    const client::RunnerView* own = session.own();
+    if (cnow < cut) {
+      if (own == nullptr) continue;  // not welcomed yet
+      EXPECT_FALSE(own->held) << cnow - start;
+      at_cut = own->frame.distance;
+      continue;
+    }
+    const auto st = session.status().message(cnow);
+    if (own == nullptr) {
+      lost_drawn = false;
+      continue;
+    }
+    last = own->frame.distance;
+    if (own->held && held_from < 0.0) held_from = cnow - cut;
+    if (cnow - cut > 0.6) {
+      EXPECT_TRUE(own->held) << cnow - cut;
+      worst_after = std::max(worst_after, last - at_cut);
+    }
+    waited = waited || st.headline.rfind("waiting for the server", 0) == 0;
+    lost_said = lost_said || st.headline == "connection lost";
+  }
+  std::printf(
+      "[ figures  ] server silent at 4 s: held after %.3f s, %.0f units run on past the "
+      "silence (%.0f by the end)\n",
+      held_from, worst_after, last - at_cut);
+  EXPECT_GT(at_cut, 500.0) << "the runner ran before the silence";
+  EXPECT_GE(held_from, 0.0);
+  EXPECT_LE(held_from, 0.6);
+  // At the run's 400–510 units/s, 0.6 s is at most ~300 units; the old client ran 4.5 s on.
+  EXPECT_LT(worst_after, 320.0);
+  EXPECT_EQ(last - at_cut, worst_after) << "moved again after it was held";
+  EXPECT_TRUE(waited);
+  EXPECT_TRUE(lost_said);
+  EXPECT_TRUE(lost_drawn) << "the scene went empty after the loss";
+  EXPECT_FALSE(session.runners().empty());
+}
+
 }  // namespace
 }  // namespace spear

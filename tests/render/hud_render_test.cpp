@@ -2,6 +2,10 @@
 // its panels and never crashes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "render/font_locator.hpp"
 #include "render/hud_renderer.hpp"
 #include "render/offscreen.hpp"
@@ -135,6 +139,7 @@ TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
   lab.lab.motion_index = 1;
   lab.lab.phase = 0.3f;
   lab.lab.gait = 1.f;
+  lab.lab.gait_shown = true;
   lab.lab.ground_speed_mps = 38.3f;
   const sf::Image drawn = draw(&lab, &fonts);
   const sf::Image bare = draw(nullptr, nullptr);
@@ -159,6 +164,41 @@ TEST_F(HudRender, LabHudShowsTheLabsReadoutsAndNoRunScore) {
   HudState slower = lab;
   slower.lab.ground_speed_mps = 10.6f;
   EXPECT_GT(changed(drawn, draw(&slower, &fonts), kLabPanel), 20);
+}
+
+bool has_text(const std::vector<std::string>& texts, const std::string& what) {
+  return std::find(texts.begin(), texts.end(), what) != texts.end();
+}
+
+// The spear form names the pose playing where walk and run show their gait: the gait (a walk–run
+// blend the form has no use for) is not shown, and another pose draws other words.
+TEST_F(HudRender, LabFormShowsThePoseNameNotAGait) {
+  FontSet fonts;
+  ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
+  HudState form;
+  form.lab.active = true;
+  form.lab.motion = "form";
+  form.lab.motions = {"walk", "run", "throw", "jump", "form"};
+  form.lab.motion_index = 4;
+  form.lab.phase = 0.38f;
+  form.lab.gait = 0.14f;
+  form.lab.pose = "low sweep";
+  const sf::Image sweep = draw(&form, &fonts);
+  const std::vector<std::string> texts = renderer_.texts();
+  EXPECT_TRUE(has_text(texts, "low sweep"));
+  EXPECT_FALSE(has_text(texts, "gait"));
+  EXPECT_FALSE(has_text(texts, "0.14"));
+  HudState guard = form;
+  guard.lab.pose = "high guard";
+  EXPECT_GT(changed(sweep, draw(&guard, &fonts), kLabPanel), 50);
+  EXPECT_TRUE(has_text(renderer_.texts(), "high guard"));
+  // Running, the gait bar is back and no pose is named.
+  HudState run = form;
+  run.lab.motion = "run";
+  run.lab.pose.clear();
+  run.lab.gait_shown = true;
+  draw(&run, &fonts);
+  EXPECT_TRUE(has_text(renderer_.texts(), "gait"));
 }
 
 TEST_F(HudRender, RaceStripShowsOneMarkPerRunner) {
@@ -219,7 +259,8 @@ TEST(HudLayout, TextBoxesDoNotOverlapAtAnyWindowSize) {
   ASSERT_EQ(load_fonts(fonts, font_search_dirs(executable_dir())), "");
   NetPlotHistory history;
   for (int i = 0; i < 60; ++i) history.push({40.f, 30.f, 33.f, 0.f, 14000.f, 1800.f, 100.f});
-  const sf::Vector2u sizes[] = {{320, 180}, {480, 270}, {1280, 720}, {600, 1400}, {900, 1200}};
+  const sf::Vector2u sizes[] = {{320, 180},  {480, 270},  {640, 360},
+                                {1280, 720}, {600, 1400}, {900, 1200}};
   for (const sf::Vector2u size : sizes) {
     Offscreen off = create_offscreen(size.x, size.y, 0);
     ASSERT_TRUE(off.texture) << off.error;
@@ -233,8 +274,13 @@ TEST(HudLayout, TextBoxesDoNotOverlapAtAnyWindowSize) {
       renderer.draw(*off.texture, hud, &fonts);
       const std::vector<sf::FloatRect> boxes = renderer.text_boxes();
       ASSERT_GT(boxes.size(), 20u);
-      if (!graph) {  // the graph's own labels sit on its plots, drawn over the panel
-        EXPECT_EQ(overlap_report(boxes, area), "") << size.x << "x" << size.y;
+      // Every text legible, the net graph's values too: where the graph cannot fit readably
+      // (a small window) it is left out rather than drawn over the scoreboard.
+      EXPECT_EQ(overlap_report(boxes, area), "")
+          << size.x << "x" << size.y << (graph ? " with the net graph" : "");
+      if (graph && size.y >= 720 && size.x >= 1280) {
+        EXPECT_GT(renderer.net_graph_box().width, 0.f)
+            << "no net graph at " << size.x << "x" << size.y;
       }
       if (frame.tall) {  // portrait: the score and the board above the scene, not over it
         EXPECT_LT(boxes[0].top + boxes[0].height, frame.game_top) << "SCORE";
@@ -242,9 +288,8 @@ TEST(HudLayout, TextBoxesDoNotOverlapAtAnyWindowSize) {
       }
       // The net graph stays clear of the followed runner (its anchor, feet to head, and a
       // stride either side) and of the ground line.
-      if (graph) {
+      if (graph && renderer.net_graph_box().width > 0.f) {
         const sf::FloatRect g = renderer.net_graph_box();
-        ASSERT_GT(g.width, 0.f);
         const sf::View world = world_view(size);
         const auto hud_px = [&](sf::Vector2f w) {
           return off.texture->mapPixelToCoords(off.texture->mapCoordsToPixel(w, world), frame.view);

@@ -91,9 +91,9 @@ struct OnsetFinder {
   std::size_t block = 0;
   int rate = 0;
 
-  explicit OnsetFinder(const Wav& w)
+  explicit OnsetFinder(const Wav& w, double centre_hz = kCentreHz)
       : block(static_cast<std::size_t>(w.rate * kBlockSeconds)), rate(w.rate) {
-    BandPass a(kCentreHz, kQ, w.rate), b(kCentreHz, kQ, w.rate);
+    BandPass a(centre_hz, kQ, w.rate), b(centre_hz, kQ, w.rate);
     energy.assign(w.samples.size() / block, 0.0);
     for (std::size_t i = 0; i < energy.size() * block; ++i) {
       const double y = b.step(a.step(w.samples[i] / 32768.0));
@@ -123,6 +123,8 @@ struct OnsetFinder {
 
 struct Trace {
   std::vector<double> touch_downs;  // s: a foot of the followed figure drawn landing
+  std::vector<double> falls;        // s: the followed runner's mode turning "falling"
+  std::vector<double> body_downs;   // s: its falling body drawn reaching the ground, once a fall
   std::size_t frames = 0;
   double last_t = 0.0;
 };
@@ -143,6 +145,13 @@ Trace read_trace(const fs::path& p) {
         if (j.at("contact")[foot].get<bool>() && !last.at("contact")[foot].get<bool>())
           out.touch_downs.push_back(j.at("t"));
       }
+      if (j.at("mode") == "falling" && last.at("mode") != "falling") out.falls.push_back(j.at("t"));
+      // The first frame of each fall with the body drawn on the ground (its bounce after is
+      // the same landing).
+      if (j.at("body_down").get<bool>() && !last.at("body_down").get<bool>() &&
+          (j.at("mode") == "falling" || j.at("mode") == "down") &&
+          out.body_downs.size() < out.falls.size())
+        out.body_downs.push_back(j.at("t"));
     }
     last = j;
   }
@@ -210,6 +219,106 @@ TEST(AudioFootsteps, OnsetsInTheWavFallOnTheDrawnFootContacts) {
   EXPECT_LE(static_cast<double>(onsets.size()), 1.1 * n);
   EXPECT_GE(static_cast<double>(heard), 0.9 * n);
   EXPECT_GT(wind_db, -50.0);
+}
+
+double peak_dbfs(const std::vector<std::int16_t>& s) {
+  int peak = 0;
+  for (const std::int16_t x : s) peak = std::max(peak, std::abs(static_cast<int>(x)));
+  return 20.0 * std::log10(peak / 32768.0 + 1e-30);
+}
+
+// The quietest 10 ms of the mix, dBFS RMS.
+double quietest_dbfs(const std::vector<std::int16_t>& s, int rate) {
+  const auto block = static_cast<std::size_t>(rate / 100);
+  double quietest = 0.0;
+  for (std::size_t b = 0; b + block <= s.size(); b += block)
+    quietest = std::min(quietest, rms_dbfs(s, b, b + block));
+  return quietest;
+}
+
+// A crash (nobody jumps the first hurdle): the body hitting the ground is heard on the frame it
+// is drawn landing, ~0.5 s after the fall starts, and not before; nothing in the mix reaches
+// −1 dBFS; while the runner lies still the wind bed goes on, quiet but never digital silence.
+TEST(AudioFootsteps, ACrashIsHeardWhenTheBodyLandsAndNeverClips) {
+  const fs::path wav = scratch("crash.wav"), trace = scratch("crash.trace");
+  const ProcessResult r = run_process(client("--duration 9 --audio-wav '" + wav.string() +
+                                             "' --frame-trace '" + trace.string() + "'"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Wav w = read_wav(wav);
+  const Trace t = read_trace(trace);
+  ASSERT_GE(t.falls.size(), 1u) << "the runner crashed into the first hurdle";
+  ASSERT_EQ(t.body_downs.size(), t.falls.size());
+  // The thud is a low sine falling 70 → 42 Hz: band-passed around 55 Hz.
+  const std::vector<double> onsets = OnsetFinder(w, 55.0).onsets();
+  for (std::size_t i = 0; i < t.falls.size(); ++i) {
+    const double fall = t.falls[i], land = t.body_downs[i];
+    EXPECT_GT(land - fall, 0.3) << "the body drawn reaching the ground";
+    EXPECT_LE(nearest(onsets, land), kFrame)
+        << "no sound within a frame of the body landing at " << land << " s";
+    for (const double o : onsets)
+      EXPECT_FALSE(o > fall - kFrame && o < land - kFrame)
+          << "a sound at " << o << " s while the body falls (" << fall << " to " << land << ")";
+    std::cout << "[ figures  ] fall at " << fall << " s, body on the ground at " << land
+              << " s, nearest onset " << nearest(onsets, land) * 1000.0 << " ms from it\n";
+  }
+  const double peak = peak_dbfs(w.samples), quiet = quietest_dbfs(w.samples, w.rate);
+  std::cout << "[ figures  ] peak " << peak << " dBFS, quietest 10 ms " << quiet << " dBFS RMS\n";
+  EXPECT_LE(peak, -1.0);
+  EXPECT_GT(quiet, -80.0) << "digital silence in the bed";
+}
+
+// Jumps (the autopilot leaps the hurdles): each take-off and landing drawn is heard on its
+// frame (the client's --stats-json list of the sounds it started, against the frame trace),
+// and the whole mix stays under −1 dBFS and above silence.
+TEST(AudioFootsteps, AJumpSoundsItsTakeOffAndLanding) {
+  const fs::path wav = scratch("jump.wav"), trace = scratch("jump.trace"),
+                 stats = scratch("jump.json");
+  const ProcessResult r = run_process(client("--autoplay --duration 10 --audio-wav '" +
+                                             wav.string() + "' --frame-trace '" + trace.string() +
+                                             "' --stats-json '" + stats.string() + "'"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Take-offs and landings drawn: in a jump, both feet leaving the ground; the first foot back.
+  std::vector<double> take_offs, landings;
+  {
+    std::ifstream in(trace);
+    std::string line;
+    nlohmann::json last;
+    bool air = false;
+    while (std::getline(in, line)) {
+      const nlohmann::json j = nlohmann::json::parse(line);
+      const bool up = !j.at("contact")[0].get<bool>() && !j.at("contact")[1].get<bool>();
+      if (!last.is_null() && j.at("followed") == last.at("followed")) {
+        const bool was_down =
+            last.at("contact")[0].get<bool>() || last.at("contact")[1].get<bool>();
+        if (j.at("mode") == "jumping" && !air && up && was_down) {
+          take_offs.push_back(j.at("t"));
+          air = true;
+        } else if (air && !up) {
+          landings.push_back(j.at("t"));
+          air = false;
+        }
+      }
+      last = j;
+    }
+  }
+  std::ifstream in(stats);
+  const nlohmann::json s = nlohmann::json::parse(in);
+  std::vector<double> heard_off, heard_land;
+  for (const auto& c : s.at("sounds")) {
+    if (c.at("kind") == "take_off") heard_off.push_back(c.at("t"));
+    if (c.at("kind") == "landing") heard_land.push_back(c.at("t"));
+  }
+  ASSERT_GE(take_offs.size(), 2u) << "the autopilot leapt the hurdles";
+  EXPECT_EQ(heard_off.size(), take_offs.size());
+  EXPECT_EQ(heard_land.size(), landings.size());
+  for (const double x : take_offs) EXPECT_LE(nearest(heard_off, x), kFrame / 2) << "take-off " << x;
+  for (const double x : landings) EXPECT_LE(nearest(heard_land, x), kFrame / 2) << "landing " << x;
+  const Wav w = read_wav(wav);
+  std::cout << "[ figures  ] " << take_offs.size() << " take-offs, " << landings.size()
+            << " landings; peak " << peak_dbfs(w.samples) << " dBFS, quietest 10 ms "
+            << quietest_dbfs(w.samples, w.rate) << " dBFS RMS\n";
+  EXPECT_LE(peak_dbfs(w.samples), -1.0);
+  EXPECT_GT(quietest_dbfs(w.samples, w.rate), -80.0);
 }
 
 TEST(AudioFootsteps, MuteIsSilentThroughTheSameRun) {

@@ -29,11 +29,12 @@ void write_bytes(const std::filesystem::path& p, const std::vector<std::uint8_t>
 }
 
 // One race of 4 bots, recorded once for every test here: no warm-up, the 3-2-1 (180 ticks at
-// 60 Hz) and 60 seconds of race, 3780 ticks.
+// 60 Hz) and 60 seconds of race, 3780 ticks. Its --record-dir does not exist yet: the server
+// makes it.
 const std::filesystem::path& recorded_race() {
   static const std::filesystem::path file = [] {
-    const std::filesystem::path dir = scratch("records");
-    std::filesystem::create_directories(dir);
+    const std::filesystem::path dir = scratch("records") / "not-made-yet";
+    std::filesystem::remove_all(dir);
     const ProcessResult r =
         run_process(std::string(SPEAR_SERVER_PATH) +
                     " --headless --fast --races 1 --warmup-seconds 0 --race-seconds 60 "
@@ -135,7 +136,8 @@ TEST(ReplayTool, BadUsageExits2) {
 TEST(ReplayTool, TheServerRefusesARecordDirItCannotUse) {
   const auto file = scratch("not-a-dir");
   std::ofstream(file) << "x";
-  for (const std::string& dir : {std::string("/nonexistent-folder/replays"), file.string()}) {
+  // A file where the directory should be, or where one of its parents should be.
+  for (const std::string& dir : {file.string(), (file / "replays").string()}) {
     const ProcessResult r = run_process(std::string(SPEAR_SERVER_PATH) +
                                         " --headless --fast --duration 1 --record-dir " + dir);
     EXPECT_EQ(r.exit_code, 2) << r.output;

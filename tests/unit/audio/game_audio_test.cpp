@@ -82,13 +82,14 @@ TEST(GameAudio, WithADeviceTheDevicePullsAndTheWavHoldsWhatItPlayed) {
     ASSERT_NE(device, nullptr);
     std::vector<std::int16_t> chunk(512);
     for (int i = 0; i <= 60; ++i) {
-      const client::RunnerView r = runner_at(i, 0.f);  // no wind: silence between steps
+      const client::RunnerView r = runner_at(i, 0.f);  // standing: a faint breeze between steps
       audio.frame(i / 60.0, &r, {});                   // renders nothing itself
       EXPECT_EQ(audio.samples_rendered(), static_cast<std::int64_t>(played.size()));
       device->source.pull(chunk);
       played.insert(played.end(), chunk.begin(), chunk.end());
       if (i < 12) {
-        EXPECT_TRUE(std::all_of(chunk.begin(), chunk.end(), [](std::int16_t s) { return s == 0; }));
+        EXPECT_TRUE(std::all_of(chunk.begin(), chunk.end(),
+                                [](std::int16_t s) { return std::abs(s) < 1000; }));
       }
       if (i == 12) {  // the frame with the first touch-down: its step starts in this chunk
         EXPECT_EQ(audio.events().size(), 1u);

@@ -24,7 +24,8 @@ double attack(const Clip& c, int rate) {
 
 TEST(SoundBank, EverySoundIsThereNormalisedAndShort) {
   const SoundBank bank(44100);
-  for (SoundKind k : {SoundKind::Footstep, SoundKind::Whoosh, SoundKind::Crunch, SoundKind::Thud}) {
+  for (SoundKind k : {SoundKind::Footstep, SoundKind::Whoosh, SoundKind::Crunch, SoundKind::Thud,
+                      SoundKind::TakeOff, SoundKind::Landing}) {
     const Clip& c = bank.clip(k);
     ASSERT_FALSE(c.empty()) << sound_kind_name(k);
     EXPECT_NEAR(peak(c), 1.f, 1e-6) << sound_kind_name(k);

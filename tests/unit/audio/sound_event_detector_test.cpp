@@ -18,7 +18,15 @@ RunnerView runner(std::uint32_t id = 1) {
   r.frame.id = id;
   r.frame.speed = 400.f;
   r.followed = true;
+  r.frame.pose[rig::Joint::Pelvis] = {0.f, -60.f};  // upright
+  r.frame.pose[rig::Joint::Chest] = {8.f, -113.f};
   return r;
+}
+
+// Puts the torso at the heights of a falling body (y down: pelvis and chest above the ground).
+void torso(RunnerView& r, float pelvis_y, float chest_y) {
+  r.frame.pose[rig::Joint::Pelvis] = {0.f, pelvis_y};
+  r.frame.pose[rig::Joint::Chest] = {40.f, chest_y};
 }
 
 // Sets one foot's contact flag and drawn height (y down: negative is above the ground).
@@ -106,17 +114,53 @@ TEST(SoundEventDetector, AThrustStartingIsOneWhoosh) {
   EXPECT_NEAR(all[0].t, 10 * kFrame, 1e-12);
 }
 
-TEST(SoundEventDetector, AFallStartingIsOneThud) {
+// The crash is heard when the body is drawn reaching the ground (0.5 s after the fall starts),
+// not when the fall starts, and once: the bounce after it is silent.
+TEST(SoundEventDetector, AFallIsOneThudOnTheFrameTheBodyLands) {
   SoundEventDetector d;
   std::vector<SoundEvent> all;
   for (int i = 0; i < 90; ++i) {
     RunnerView r = runner();
-    r.frame.mode = i < 20 ? RunnerMode::Running : i < 50 ? RunnerMode::Falling : RunnerMode::Down;
+    r.frame.mode = i < 20 ? RunnerMode::Running : i < 70 ? RunnerMode::Falling : RunnerMode::Down;
+    if (i >= 20) {
+      // Falling from the pelvis at 60 to 11 by frame 52, bouncing to 16 at 56, lying at 12.
+      const float p = i < 52   ? 60.f - 49.f * static_cast<float>(i - 20) / 32.f
+                      : i < 56 ? 11.f + 5.f * static_cast<float>(i - 52) / 4.f
+                               : 12.f;
+      torso(r, -p, -p - 6.f);
+    }
     for (const SoundEvent& e : d.update(i * kFrame, &r, {})) all.push_back(e);
   }
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0].kind, SoundKind::Thud);
-  EXPECT_NEAR(all[0].t, 20 * kFrame, 1e-12);
+  // The pelvis comes within 14 units of the ground at frame 50 (60 − 49·30/32 = 14.06 at 50).
+  EXPECT_NEAR(all[0].t, 51 * kFrame, 1e-12);
+}
+
+// A jump: both feet leaving the ground is one take-off, the first foot back one landing (no
+// footstep for it), the other foot after it a footstep; a run's flight phase is not a take-off.
+TEST(SoundEventDetector, AJumpIsATakeOffAndALanding) {
+  SoundEventDetector d;
+  std::vector<SoundEvent> all;
+  for (int i = 0; i < 60; ++i) {
+    RunnerView r = runner();
+    r.frame.mode = i >= 10 && i < 40 ? RunnerMode::Jumping : RunnerMode::Running;
+    const bool air = i >= 15 && i < 35;
+    foot(r, 0, !air || i == 35, air ? -30.f : 0.f);
+    foot(r, 1, !air && i != 35 && i != 36, air || i == 35 || i == 36 ? -20.f : 0.f);
+    if (i == 5) foot(r, 0, false, -10.f);  // a running flight: both feet up, not jumping
+    if (i == 5) foot(r, 1, false, -10.f);
+    for (const SoundEvent& e : d.update(i * kFrame, &r, {})) all.push_back(e);
+  }
+  ASSERT_EQ(all.size(), 5u);
+  EXPECT_EQ(all[0].kind, SoundKind::Footstep);  // the running flight's touch-downs at 6
+  EXPECT_EQ(all[1].kind, SoundKind::Footstep);
+  EXPECT_EQ(all[2].kind, SoundKind::TakeOff);
+  EXPECT_NEAR(all[2].t, 15 * kFrame, 1e-12);
+  EXPECT_EQ(all[3].kind, SoundKind::Landing);
+  EXPECT_NEAR(all[3].t, 35 * kFrame, 1e-12);
+  EXPECT_EQ(all[4].kind, SoundKind::Footstep);
+  EXPECT_NEAR(all[4].t, 37 * kFrame, 1e-12);
 }
 
 ObstacleView target(std::uint32_t index, bool broken, float age) {

@@ -122,5 +122,22 @@ TEST(ReplayScene, TargetsTheFollowedRunnerBrokeAreDownInView) {
   EXPECT_GT(broken, 0);
 }
 
+// A race recorded with a warm-up before its 3-2-1 (its go at 10 s): the replay opens where the
+// 3-2-1 begins, 3 s before the go, not on the runners standing through the warm-up; the warm-up
+// is a seek back away.
+TEST(ReplayScene, OpensOnTheCountdownWithTheWarmUpASeekBack) {
+  const replay::Replay r = test::bot_race(2, 60 * 16, 600);
+  EXPECT_NEAR(countdown_seconds(r), 7.0, 1e-9);
+  ReplayScene scene(r);
+  EXPECT_EQ(scene.tick(), 420u);
+  scene.press(Key::Left);
+  EXPECT_EQ(scene.tick(), 120u);
+  scene.press(Key::Left);
+  EXPECT_EQ(scene.tick(), 0u);
+  // No warm-up recorded (the go within the first 3 s), or no race: from the first tick.
+  EXPECT_EQ(countdown_seconds(test::bot_race(2, 60 * 4, 120)), 0.0);
+  EXPECT_EQ(ReplayScene(test::bot_race(2, 60 * 4, 120)).tick(), 0u);
+}
+
 }  // namespace
 }  // namespace spear::client

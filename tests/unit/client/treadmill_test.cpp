@@ -234,6 +234,27 @@ TEST(Treadmill, UnwrapsTheWireTravelTheShortWay) {
   EXPECT_EQ(t.travel(), 0.0);
 }
 
+// A travel that steps back (a late snapshot after the prediction, a correction) holds the ground
+// still: it never slides backwards, and it moves on once the travel passes where it stood.
+TEST(Treadmill, NeverRunsBackwards) {
+  Treadmill t;
+  RunnerFrame f;
+  f.distance = 100.0;
+  f.flags = net::runner_flags::kLab;
+  f.lab_scroll = 50.f;
+  EXPECT_EQ(t.update(f), 100.0);
+  f.lab_scroll = 60.f;
+  EXPECT_EQ(t.update(f), 110.0);
+  f.lab_scroll = 57.f;  // 3 units back
+  EXPECT_EQ(t.update(f), 110.0);
+  f.lab_scroll = 59.f;
+  EXPECT_EQ(t.update(f), 110.0);
+  f.lab_scroll = 64.f;
+  EXPECT_EQ(t.update(f), 114.0);
+  f.lab_scroll = 4094.f;  // back across the wrap (a short step back, not a lap on)
+  EXPECT_EQ(t.update(f), 114.0);
+}
+
 TEST(Treadmill, MovesAtTheRigsGroundSpeedAtWalkRunBlendsAndThrow) {
   const ServerRun run = run_the_lab();
   // The server side: the articles' speeds, and the throw stands still.

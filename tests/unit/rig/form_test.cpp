@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string_view>
+#include <vector>
 
 #include "rig/body.hpp"
 #include "rig/spear_form.hpp"
@@ -97,6 +99,39 @@ TEST(SpearForm, SamplingWrapsAndSurvivesBadTimes) {
   EXPECT_EQ(sample_form(1.3f).spear_angle, sample_form(1.3f + d).spear_angle);
   EXPECT_NEAR(sample_form(-0.5f).spear_angle, sample_form(d - 0.5f).spear_angle, 1e-4f);
   EXPECT_TRUE(std::isfinite(sample_form(std::nanf("")).spear_angle));
+}
+
+}  // namespace
+}  // namespace spear::rig
+
+namespace spear::rig {
+namespace {
+
+// The lab names the pose as it plays: over one loop the names shown are the form's poses in
+// order, each once (a pose and its hold are one readout, flagged while it holds), never with a
+// hold's "(hold)", the closing key back at "ready".
+TEST(SpearForm, EveryPoseIsNamedAsItPlays) {
+  const float d = form_duration();
+  std::vector<std::string_view> expected;
+  for (int i = 1; i <= kFormPoses; ++i) {
+    std::string_view n = form_waypoints()[static_cast<std::size_t>(i)].name;
+    n = n.substr(0, n.find(" ("));
+    if (expected.empty() || expected.back() != n) expected.push_back(n);
+  }
+  ASSERT_GE(expected.size(), 10u);
+  std::vector<std::string_view> seen;
+  bool held_sweep = false;
+  for (float t = 0.f; t < d; t += 0.01f) {
+    const FormPose p = form_pose_at(t);
+    ASSERT_FALSE(p.name.empty());
+    ASSERT_EQ(p.name.find('('), std::string_view::npos) << p.name;
+    if (seen.empty() || seen.back() != p.name) seen.push_back(p.name);
+    held_sweep = held_sweep || (p.name == "low sweep" && p.hold);
+  }
+  EXPECT_TRUE(held_sweep);
+  EXPECT_EQ(seen, expected);
+  EXPECT_EQ(form_pose_at(0.5f).name, "high guard");  // moving from ready into the high guard
+  EXPECT_EQ(form_pose_at(d - 0.01f).name, "ready");  // closing back into ready
 }
 
 }  // namespace

@@ -187,4 +187,26 @@ TEST(ClientApp, BadFlagsAreRefused) {
   EXPECT_NE(f.err.find("--screenshot-frames needs --screenshot"), std::string::npos) << f.err;
 }
 
+// A window or screenshot too small for a legible HUD (under 320×180) is refused with the reason,
+// before anything starts; the smallest accepted one draws.
+TEST(ClientApp, SizesTooSmallForTheHudAreRefused) {
+  for (const char* size : {"--width 240 --height 160", "--width 160 --height 120",
+                           "--width 319 --height 180", "--width 320 --height 179"}) {
+    const Result r = run_client(std::string("--headless --duration 1 ") + size, "small");
+    EXPECT_EQ(r.exit_code, 2) << size;
+    EXPECT_NE(r.err.find("the HUD cannot be drawn legibly"), std::string::npos)
+        << size << ": " << r.err;
+  }
+  const fs::path shot = scratch("smallest.png");
+  const Result ok = run_client(
+      "--headless --bots 1 --duration 1 --width 320 --height 180 "
+      "--screenshot '" +
+          shot.string() + "'",
+      "smallest");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  sf::Image img;
+  ASSERT_TRUE(img.loadFromFile(shot.string()));
+  EXPECT_EQ(img.getSize(), sf::Vector2u(320, 180));
+}
+
 }  // namespace

@@ -136,6 +136,64 @@ TEST(FrameAssembly, LabPhaseGaitAndIkTargetsReachTheHudAndOverlay) {
   EXPECT_TRUE(game->run_until(5.0, [](const FrameData& f) { return !f.skeleton && !f.rig_debug; }));
 }
 
+// The lab answers at once (it is predicted like the runner): a motion key, P and M show on the
+// next frame assembled after the press, the spear form names its pose, and the treadmill never
+// runs backwards.
+TEST(FrameAssembly, LabKeysShowOnTheNextFrame) {
+  SessionConfig config;
+  config.name = "lab";
+  config.script = script("0.3:M,0.6:2");  // the lab, run
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  ASSERT_TRUE(game->run_until(15.0, [](const FrameData& f) {
+    return f.hud.lab.active && f.hud.lab.motion == "run" && f.hud.lab.ground_speed_mps > 30.f;
+  }));
+  double ground = -1e18;
+  bool backwards = false;
+  // One frame after a press: the frame assembled by the next update.
+  const auto next_frame = [&](Key k) {
+    game->session->press(k);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const double t = game->now();
+    pump_session(*game->session, game->socket.get(), t, 0.01f);
+    return assemble_frame(*game->session, t, static_cast<float>(t), {});
+  };
+  const auto watch = [&](double seconds) {
+    game->run_until(seconds, [&](const FrameData& f) {
+      const double g = f.ground_x;
+      backwards = backwards || g < ground - 1e-6;
+      ground = g;
+      return false;
+    });
+  };
+  watch(0.5);
+  FrameData f = next_frame(Key::Num4);
+  EXPECT_EQ(f.hud.lab.motion, "jump");
+  watch(0.5);
+  f = next_frame(Key::Num5);
+  EXPECT_EQ(f.hud.lab.motion, "form");
+  EXPECT_FALSE(f.hud.lab.pose.empty());
+  EXPECT_FALSE(f.hud.lab.gait_shown);
+  watch(0.3);
+  f = next_frame(Key::Num2);
+  EXPECT_EQ(f.hud.lab.motion, "run");
+  EXPECT_TRUE(f.hud.lab.gait_shown);
+  EXPECT_TRUE(f.hud.lab.pose.empty());
+  watch(0.5);
+  f = next_frame(Key::P);
+  EXPECT_TRUE(f.hud.lab.paused);
+  // Paused: the treadmill stands (within the frame that blends into the pause).
+  const double paused_at = f.ground_x;
+  watch(0.3);
+  EXPECT_NEAR(ground, paused_at, 8.0);
+  f = next_frame(Key::P);
+  EXPECT_FALSE(f.hud.lab.paused);
+  watch(0.5);
+  f = next_frame(Key::M);
+  EXPECT_FALSE(f.hud.lab.active) << "M leaves the lab on the next frame";
+  EXPECT_FALSE(backwards) << "the treadmill ran backwards";
+}
+
 TEST(FrameAssembly, LabIsItsOwnStageOnATreadmillAtTheRigsGroundSpeed) {
   SessionConfig config;
   config.name = "lab";
