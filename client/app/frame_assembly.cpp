@@ -7,6 +7,8 @@
 #include <string>
 
 #include "app/crash_distances.hpp"
+#include "core/lane_slots.hpp"
+#include "render/scene_renderer.hpp"
 #include "rig/motion.hpp"
 #include "sim/lab.hpp"
 
@@ -222,9 +224,21 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
   const bool in_lab = followed && (followed->frame.flags & net::runner_flags::kLab) != 0;
   // The lab is its own stage: the figure on its treadmill, no course, no other runners.
   f.lab_stage = in_lab;
+  // Every runner in a lane of its own behind the followed one's (the first `reserved_lanes` kept
+  // for the ghost): the race's runners are all those drawn and all those only summed up.
+  std::vector<std::uint32_t> ids;
+  ids.reserve(w.runners.size() + w.others.size());
+  for (const RunnerView& r : w.runners) ids.push_back(static_cast<std::uint32_t>(r.lane));
+  for (const RunnerSummaryView& o : w.others) ids.push_back(o.id);
+  LaneSlots lanes;
+  lanes.assign(ids,
+               followed ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(followed->lane))
+                        : std::nullopt,
+               kGhostDepths, extras.reserved_lanes);
   for (const RunnerView& r : w.runners) {
     if (in_lab && !r.followed) continue;
     FigureView v;
+    v.depth = lanes.slot(static_cast<std::uint32_t>(r.lane));
     v.pose = r.frame.pose;
     v.secondary = r.secondary;
     v.x = r.frame.distance;

@@ -68,6 +68,8 @@ struct HudExtras {
   // The distance each runner had when it crashed (the HUD shows it while the runner falls and
   // lies); none: the drawn distance throughout.
   const CrashDistances* crash_distances = nullptr;
+  // Lanes right behind the followed runner's kept free of rivals (1: the ghost is raced there).
+  int reserved_lanes = 0;
 };
 
 FrameData assemble_frame(const ClientSession& session, double now, float time,

@@ -339,7 +339,8 @@ void HudRenderer::race_banner(const HudState& hud, sf::Vector2f area, float s) {
     line += "results  \u00b7  next race in " + std::to_string(std::max(0, r.seconds_left)) + " s";
   else
     line += r.phase + "  \u00b7  starts in " + std::to_string(std::max(0, r.seconds_left)) + " s";
-  const float w = 380.f * s, x = (area.x - w) / 2.f;
+  const float w = std::max(380.f * s, texts_.measure(line, px(15, s), true) + 32.f * s);
+  const float x = (area.x - w) / 2.f;
   const float y = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
   shapes_.rounded_rect({x, y, w, 30.f * s}, 10.f * s, palette::kHudPanel);
   texts_.add(line, {area.x / 2.f, y + 6.f * s}, px(15, s), palette::kHudText, Align::Centre, true);

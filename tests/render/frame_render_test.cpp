@@ -5,11 +5,13 @@
 
 #include <cstring>
 
+#include "core/lane_slots.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/offscreen.hpp"
 #include "render/palette.hpp"
 #include "render/view.hpp"
 #include "render_fixtures.hpp"
+#include "rig/skeleton.hpp"
 #include "rig_scene.hpp"
 
 #ifndef SPEAR_RENDER_SCREENSHOT_DIR
@@ -292,6 +294,59 @@ TEST_F(FrameRender, ACrowdsTagsDoNotClimbIntoTheSky) {
   // The crowd is tagged next to the heads: the next fifth down differs from one tag.
   EXPECT_NE(0, std::memcmp(a.getPixelsPtr() + fifth, b.getPixelsPtr() + fifth, fifth));
   save(t, "crowd_tags_1280x720.png");
+}
+
+// Issue 38, a start that reads: eight runners standing at the line (distance 0, core/lane_slots
+// giving the lanes) are drawn in eight places: no two heads and no two spearheads within half a
+// head of each other, none near the followed runner's, and the tags clear of its head.
+TEST_F(FrameRender, AtTheLineNoTwoRunnersStandInOnePlace) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(8, rig::Motion::Idle, 1.0f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  std::vector<std::uint32_t> ids;
+  for (FigureView& v : views) {
+    v.x = 0.0;
+    v.lane = v.id = static_cast<int>(ids.size()) + 1;
+    ids.push_back(static_cast<std::uint32_t>(v.lane));
+  }
+  for (std::uint32_t followed = 1; followed <= 8; ++followed) {
+    LaneSlots lanes;
+    lanes.assign(ids, followed, kGhostDepths);
+    std::vector<sf::Vector2f> heads, tips;
+    for (FigureView& v : views) {
+      v.followed = v.lane == static_cast<int>(followed);
+      v.depth = lanes.slot(static_cast<std::uint32_t>(v.lane));
+      const Placement p = lane_placement(0.f, v.depth);
+      heads.push_back(p(v.secondary.head));
+      tips.push_back(p(v.pose[Joint::SpearTip]));
+    }
+    const float head = rig::kHeadR;
+    for (std::size_t i = 0; i < views.size(); ++i) {
+      for (std::size_t j = i + 1; j < views.size(); ++j) {
+        const bool with_followed = views[i].followed || views[j].followed;
+        const float apart = with_followed ? 1.6f * head : 0.9f * head;
+        const sf::Vector2f dh = heads[i] - heads[j], dt = tips[i] - tips[j];
+        EXPECT_GE(std::hypot(dh.x, dh.y), apart)
+            << "following " << followed << ": heads of " << i + 1 << " and " << j + 1;
+        EXPECT_GE(std::hypot(dt.x, dt.y), apart)
+            << "following " << followed << ": spearheads of " << i + 1 << " and " << j + 1;
+      }
+    }
+  }
+  // For review: the line as drawn, following runner 1.
+  LaneSlots lanes;
+  lanes.assign(ids, 1u, kGhostDepths);
+  for (FigureView& v : views) {
+    v.followed = v.lane == 1;
+    v.depth = lanes.slot(static_cast<std::uint32_t>(v.lane));
+    v.name = "rival-" + std::to_string(v.lane);
+  }
+  FrameInputs in;
+  in.camera_x = 0.0;
+  in.followed_lane = 1;
+  in.runners = views;
+  draw(t, in);
+  save(t, "start_line_1280x720.png");
 }
 
 TEST(RivalFade, CloseRivalsFadeAndClearOnesDoNot) {

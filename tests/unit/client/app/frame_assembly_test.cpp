@@ -21,6 +21,7 @@
 #include "core/server_socket.hpp"
 #include "core/world_view.hpp"
 #include "net/peer_address.hpp"
+#include "render/scene_renderer.hpp"
 
 namespace spear::client {
 namespace {
@@ -452,6 +453,32 @@ TEST(FrameAssembly, BadAddressSaysSoInTheHeadline) {
   EXPECT_EQ(f.hud.message, StateMessage::Custom);
   EXPECT_EQ(message_headline(f.hud), "bad server address");
   EXPECT_NE(f.hud.message_detail.find("cannot resolve 'nowhere'"), std::string::npos);
+}
+
+// Issue 38, a start that reads: every runner of a local race of seven bots and the player has a
+// lane of its own behind the followed runner's (the figures all stand at the start at once), the
+// followed one in front.
+TEST(FrameAssembly, EveryRunnerOfASmallRaceHasALaneOfItsOwn) {
+  SessionConfig config;
+  config.name = "you";
+  config.autoplay = true;
+  auto game = start_game(7, config);
+  ASSERT_TRUE(game);
+  const bool seen = game->run_until(30.0, [&](const FrameData& f) {
+    if (f.figures.size() < 8 || !f.has_followed) return false;
+    std::set<int> depths;
+    for (const FigureView& v : f.figures) {
+      if (v.followed) {
+        EXPECT_EQ(v.depth, 0);
+        continue;
+      }
+      EXPECT_GE(v.depth, 1);
+      EXPECT_LE(v.depth, kGhostDepths);
+      EXPECT_TRUE(depths.insert(v.depth).second) << v.name << " shares lane " << v.depth;
+    }
+    return true;
+  });
+  EXPECT_TRUE(seen) << "seven bots never showed up";
 }
 
 }  // namespace
