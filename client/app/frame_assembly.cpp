@@ -336,6 +336,15 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
   if (w.followed && hud.message == StateMessage::None)
     set_away_or_countdown(hud, session, *w.followed);
   set_race(hud, session);
+  if (extras.start_count > 0 && hud.message == StateMessage::None) {
+    hud.countdown = extras.start_count;
+    hud.countdown_caption = "run starts in";
+  }
+  // A new player sees the run's controls until it has used each (the crash screen says them
+  // again), when the figure followed is the own runner and the player, not the bot, runs it.
+  if (w.followed && w.followed->own && !session.autoplay() &&
+      session.control_mode() == ControlMode::Runner && !hud.lab.active)
+    hud.controls = session.controls().pending();
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;
     hud.message_detail = extras.paused_detail;

@@ -70,6 +70,8 @@ struct HudExtras {
   const CrashDistances* crash_distances = nullptr;
   // Lanes right behind the followed runner's kept free of rivals (1: the ghost is raced there).
   int reserved_lanes = 0;
+  // Local play's start: the 3-2-1 still to count (app/local_pause.hpp), 0: none.
+  int start_count = 0;
 };
 
 FrameData assemble_frame(const ClientSession& session, double now, float time,

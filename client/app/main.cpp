@@ -101,6 +101,8 @@ struct FrameLoop {
         pause.start_paused(0.0);
       else
         freeze.requested = true;
+    } else {
+      pause.start_countdown(o.start_countdown.value_or(o.headless ? 0.0 : 3.0), 0.0);
     }
   }
   // Returns false when the app should quit.
@@ -153,9 +155,13 @@ struct FrameLoop {
       if (f.has_followed) freeze.frame = impact.present(f, now, dt);
     }
     if (!freeze.frame) {
+      const RunnerView* own = session.own();
+      pause.tick(own != nullptr, now);
       const int ghost_lanes = ghost ? 1 : 0;  // the ghost runs in the first lane behind yours
       HudExtras extras{false, "", net_graph ? &plot : nullptr, &crashes, ghost_lanes};
-      if (pause.paused())
+      if (pause.counting() && focused)
+        extras.start_count = pause.count_left();  // held for the 3-2-1, not "paused"
+      else if (pause.paused())
         extras = {true, pause.detail(), extras.net_graph, &crashes, ghost_lanes};
       else if (!focused)
         extras = {true, "window in the background", extras.net_graph, &crashes, ghost_lanes};

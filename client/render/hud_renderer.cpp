@@ -181,6 +181,9 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
     results(hud, area, s);
   else if (hud.countdown > 0 || hud.races.go)
     countdown(hud, area, s);
+  if (!hud.controls.empty() && hud.message == StateMessage::None && !hud.races.show_results &&
+      !hud.lab.active)
+    controls(hud, area, s);
 
   const sf::View previous = target.getView();
   target.setView(view);
@@ -318,6 +321,19 @@ void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
              palette::kHudText, Align::Centre, true);
   texts_.add(go ? std::string("GO!") : std::to_string(hud.countdown), {cx, y + 30.f * s},
              px(go ? 64 : 84, s), palette::kHudAccent, Align::Centre, true);
+}
+
+void HudRenderer::controls(const HudState& hud, sf::Vector2f area, float s) {
+  // Low in the middle, above the race strip and below the runners' feet: the keys to press.
+  const unsigned size = px(18, s);
+  const float w = texts_.measure(hud.controls, size, true) + 40.f * s;
+  const float h = 34.f * s;
+  const float bottom = hud.race.empty() ? game_top_ + game_h_ - 16.f * s
+                                        : race_strip_box({area.x, strip_floor_}, s).top - 10.f * s;
+  const float x = (area.x - w) / 2.f, y = bottom - h;
+  shapes_.rounded_rect({x, y, w, h}, 12.f * s, sf::Color(28, 20, 40, 190));
+  texts_.add(hud.controls, {area.x / 2.f, y + 7.f * s}, size, palette::kHudAccent, Align::Centre,
+             true);
 }
 
 static std::string clock_text(int seconds) {

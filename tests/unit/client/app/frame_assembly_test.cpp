@@ -17,6 +17,8 @@
 #include <thread>
 
 #include "app/embedded_server.hpp"
+#include "app/local_pause.hpp"
+#include "core/controls_hint.hpp"
 #include "core/key_script.hpp"
 #include "core/server_socket.hpp"
 #include "core/world_view.hpp"
@@ -479,6 +481,76 @@ TEST(FrameAssembly, EveryRunnerOfASmallRaceHasALaneOfItsOwn) {
     return true;
   });
   EXPECT_TRUE(seen) << "seven bots never showed up";
+}
+
+// Issue 38, the first minute: the local game holds its match for a 3-2-1 once the runner is on
+// screen (the bots too: nobody moves during it), says so, then runs.
+TEST(FrameAssembly, LocalPlayCountsThreeTwoOneThenRuns) {
+  SessionConfig config;
+  config.name = "you";
+  auto game = start_game(1, config);
+  ASSERT_TRUE(game);
+  LocalPause pause(game->server.get(), *game->session);
+  pause.start_countdown(3.0, game->now());
+  std::set<int> shown;
+  std::string caption;
+  double moved_while_counting = 0.0;
+  std::map<int, double> held;  // each runner's distance when the count began
+  std::optional<double> at_go;
+  double after = 0.0;
+  const double until = game->now() + 20.0;
+  while (game->now() < until) {
+    const double t = game->now();
+    pump_session(*game->session, game->socket.get(), t, 0.01f);
+    const RunnerView* own = game->session->own();
+    pause.tick(own != nullptr, t);
+    HudExtras extras;
+    if (pause.counting()) extras.start_count = pause.count_left();
+    const FrameData f = assemble_frame(*game->session, t, static_cast<float>(t), extras);
+    game->session->on_frame(true);
+    if (own && pause.counting()) {
+      if (f.hud.countdown > 0) {
+        shown.insert(f.hud.countdown);
+        caption = f.hud.countdown_caption;
+      }
+      for (const RunnerView& r : game->session->runners()) {
+        const double from = held.emplace(r.lane, r.frame.distance).first->second;
+        moved_while_counting = std::max(moved_while_counting, std::abs(r.frame.distance - from));
+      }
+    }
+    if (own && !pause.counting()) {
+      if (!at_go) at_go = own->frame.distance;
+      after = own->frame.distance;
+      if (after > *at_go + 200.0) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(shown, (std::set<int>{1, 2, 3}));
+  EXPECT_EQ(caption, "run starts in");
+  EXPECT_LT(moved_while_counting, 1.0) << "a runner ran during the 3-2-1";
+  ASSERT_TRUE(at_go) << "the count never ended";
+  EXPECT_GT(after, *at_go + 200.0) << "the runner did not run after the count";
+}
+
+// Issue 38, the first minute: the controls show until the player has used each; the crash screen
+// says them again.
+TEST(FrameAssembly, TheControlsShowUntilUsedAndAgainOnTheCrashScreen) {
+  SessionConfig config;
+  config.name = "you";
+  config.script = script("1.0:Space,2.0:F");
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  std::vector<std::string> seen;
+  bool crash_says = false;
+  game->run_until(20.0, [&](const FrameData& f) {
+    if (!game->session->own()) return false;
+    if (seen.empty() || seen.back() != f.hud.controls) seen.push_back(f.hud.controls);
+    if (f.hud.message == StateMessage::PressSpaceToRun)
+      crash_says = f.hud.message_detail == ControlsHint::all();
+    return crash_says;
+  });
+  EXPECT_EQ(seen, (std::vector<std::string>{ControlsHint::all(), kThrustControl, ""}));
+  EXPECT_TRUE(crash_says) << "the crash screen did not say the controls";
 }
 
 }  // namespace
