@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "app/crash_distances.hpp"
 #include "core/lane_slots.hpp"
@@ -122,6 +123,7 @@ void set_race(HudState& hud, const ClientSession& session) {
       lines(boards.results, r.results, true);
       lines(boards.all_time, r.all_time, false);
     }
+    show_results_behind(hud);
   }
 }
 
@@ -150,6 +152,42 @@ void rank_scoreboard(std::vector<ScoreRow>& rows) {
   std::stable_sort(rows.begin(), rows.end(), [](const ScoreRow& a, const ScoreRow& b) {
     return a.score != b.score ? a.score > b.score : a.best > b.best;
   });
+}
+
+void show_results_behind(HudState& hud) {
+  const RaceHud& r = hud.races;
+  if (!r.show_results || r.results.empty()) return;
+  // The runners already stand at the next race's line with nothing scored: the board and the
+  // run panel behind the results show the race the results rank instead, the followed runner's
+  // row (found by its name) still highlighted and its line in the panel.
+  static constexpr std::string_view kYou = " (you)";
+  std::string followed;
+  for (const ScoreRow& row : hud.scoreboard) {
+    if (!row.followed) continue;
+    followed = row.name;
+    if (followed.ends_with(kYou)) followed.resize(followed.size() - kYou.size());
+  }
+  std::vector<ScoreRow> rows;
+  rows.reserve(r.results.size());
+  bool shown = false;
+  for (const BoardLine& b : r.results) {
+    ScoreRow row;
+    row.name = b.name + (b.own ? std::string(kYou) : "");
+    row.score = b.score;
+    row.best = b.score;
+    row.followed = !shown && !followed.empty() && b.name == followed;
+    if (row.followed) {
+      shown = true;
+      hud.score = b.score;
+      hud.best = std::max(hud.best, b.score);
+      hud.distance_m = std::round(b.distance_m);  // the results round it, the panel floors
+      hud.combo = 0;
+      hud.speed_mps = 0.f;
+    }
+    rows.push_back(std::move(row));
+  }
+  rank_scoreboard(rows);
+  hud.scoreboard = std::move(rows);
 }
 
 void fill_race_board(HudState& hud, std::span<const RunnerView> drawn,

@@ -88,6 +88,12 @@ FrameData assemble_replay_frame(const ReplayScene& scene, std::uint32_t race_num
 void fill_race_board(HudState& hud, std::span<const RunnerView> drawn,
                      std::span<const RunnerSummaryView> others);
 
+// While the results screen shows (hud.races.show_results with its lines), the scoreboard behind it
+// and the run panel show the race it ranks, not the next race's line where everyone stands at 0:
+// a row a place with its final score; the followed runner's row (hud.scoreboard's, matched by
+// name) stays highlighted and its score and distance go to the run panel.
+void show_results_behind(HudState& hud);
+
 // Orders the scoreboard by the figure its rows show: the current run's score, highest first (the
 // live race); ties by best, then as given.
 void rank_scoreboard(std::vector<ScoreRow>& rows);

@@ -553,5 +553,54 @@ TEST(FrameAssembly, TheControlsShowUntilUsedAndAgainOnTheCrashScreen) {
   EXPECT_TRUE(crash_says) << "the crash screen did not say the controls";
 }
 
+// Issue 38, results that agree: while the results show, the scoreboard behind them and the run
+// panel hold the race they rank, not the next race's line where everyone stands at 0.
+TEST(FrameAssembly, TheBoardBehindTheResultsShowsTheRaceTheyRank) {
+  HudState hud;
+  hud.score = 0;
+  hud.distance_m = 0.f;
+  hud.scoreboard = {{"you (you)", 0, 0, true, false}, {"ada", 0, 0, false, false}};
+  hud.races.active = true;
+  hud.races.show_results = true;
+  BoardLine first;
+  first.place = 1;
+  first.name = "ada";
+  first.bot = true;
+  first.score = 1480;
+  first.distance_m = 512.f;
+  BoardLine second;
+  second.place = 2;
+  second.name = "you";
+  second.score = 1210;
+  second.distance_m = 430.5f;
+  second.own = true;
+  hud.races.results = {first, second};
+  show_results_behind(hud);
+  ASSERT_EQ(hud.scoreboard.size(), 2u);
+  EXPECT_EQ(hud.scoreboard[0].name, "ada");
+  EXPECT_EQ(hud.scoreboard[0].score, 1480);
+  EXPECT_EQ(hud.scoreboard[1].name, "you (you)");
+  EXPECT_EQ(hud.scoreboard[1].score, 1210);
+  EXPECT_FALSE(hud.scoreboard[0].followed);
+  EXPECT_TRUE(hud.scoreboard[1].followed);
+  EXPECT_EQ(hud.score, 1210);
+  EXPECT_FLOAT_EQ(hud.distance_m, 431.f);  // as the results table rounds it
+  // A spectator following ada: her line goes to the panel.
+  HudState watching;
+  watching.scoreboard = {{"you", 0, 0, false, false}, {"ada", 0, 0, true, false}};
+  watching.races = hud.races;
+  show_results_behind(watching);
+  EXPECT_EQ(watching.score, 1480);
+  EXPECT_FLOAT_EQ(watching.distance_m, 512.f);
+  EXPECT_TRUE(watching.scoreboard[0].followed);
+  // No results yet (their pages on the way): the board is left as it is.
+  HudState waiting;
+  waiting.races.show_results = true;
+  waiting.scoreboard = {{"ada", 7, 7, false, false}};
+  show_results_behind(waiting);
+  EXPECT_EQ(waiting.scoreboard.size(), 1u);
+  EXPECT_EQ(waiting.scoreboard[0].score, 7);
+}
+
 }  // namespace
 }  // namespace spear::client
