@@ -143,6 +143,47 @@ TEST_F(FrameRender, GhostsAreFainterThanTheFollowedRunner) {
   EXPECT_LT(l_ghost, l_behind - 15.f);  // but drawn
 }
 
+// Issue 38: the ghost is a gold outline: inside its torso the scene behind shows unchanged, on
+// its edge the gold is drawn; its lane is the one right behind the followed runner's.
+TEST_F(FrameRender, TheGhostIsAnOutlineThatHidesNothingBehindIt) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(2, rig::Motion::Run, 1.0f, 0.f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  views[1].x = views[0].x + 300.0;  // clear of the followed runner
+  views[1].ghost = true;
+  views[1].depth = 1;
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image frame = draw(t, in);
+  save(t, "ghost_outline_1280x720.png");
+  const std::vector<FigureView> only_own{views[0]};
+  FrameInputs alone = in;
+  alone.runners = only_own;
+  const sf::Image without = draw(t, alone);
+  const sf::View view = world_view(t.getSize());
+  const Placement place = lane_placement(300.f, 1);
+  const rig::Pose& pose = views[1].pose;
+  // Mid-torso: between pelvis and chest, on the spine, clear of the near arm's reach.
+  const rig::Vec2 mid = rig::lerp(pose[Joint::Pelvis], pose[Joint::Chest], 0.35f);
+  const sf::Vector2i inside = t.mapCoordsToPixel(place(mid), view);
+  EXPECT_LE(colour_distance(
+                frame.getPixel(static_cast<unsigned>(inside.x), static_cast<unsigned>(inside.y)),
+                without.getPixel(static_cast<unsigned>(inside.x), static_cast<unsigned>(inside.y))),
+            12)
+      << "the ghost's torso is filled";
+  // Its outline: somewhere across the torso, left and right of the spine, gold is drawn.
+  int gold = 0;
+  for (int dx = -14; dx <= 14; ++dx) {
+    const sf::Vector2i p = t.mapCoordsToPixel(place({mid.x + static_cast<float>(dx), mid.y}), view);
+    const sf::Color c = frame.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));
+    if (colour_distance(
+            c, without.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y))) > 40)
+      ++gold;
+  }
+  EXPECT_GE(gold, 2) << "no outline drawn";
+}
+
 // Mean colour change, over the pixels the followed figure covers (where `alone` differs from
 // `bare`), between `alone` and `with`; and the share of those pixels changed by more than 40.
 struct FigureChange {
