@@ -125,6 +125,10 @@ std::variant<ClientOptions, int> parse_client_options(int argc, char** argv) {
       ->check(cli::IntegerRange(0, 15));
   app.add_option("--bot-skill", o.bot_skill, "local game: bot skill, 0..1")
       ->check(cli::FiniteRange(0.0, 1.0));
+  app.add_option("--start-countdown", o.start_countdown,
+                 "local game: seconds of 3-2-1 before the run starts (default 3 in a window, 0 "
+                 "headless)")
+      ->check(cli::FiniteRange(0.0, 10.0));
   app.add_option("--seed", seed, "local game: course seed (default: random)")
       ->check(cli::Unsigned64);
   try {

@@ -44,6 +44,9 @@ struct ClientOptions {
   std::string audio_wav;  // WAV file of the run's mixed sound; empty: none
   // The embedded server (no --connect).
   int bots = 3;
+  // Local game: the match held at the start for a 3-2-1 of this many seconds once the runner is
+  // on screen (0: none). Unset: 3 with a window, 0 headless (tests and tools start at once).
+  std::optional<double> start_countdown;
   float bot_skill = 0.85f;
   std::optional<std::uint64_t> seed;
   // --replay FILE: play a recorded race instead (app/replay_viewer.hpp).

@@ -5,8 +5,11 @@
 #include <cstdio>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "app/crash_distances.hpp"
+#include "core/lane_slots.hpp"
+#include "render/scene_renderer.hpp"
 #include "rig/motion.hpp"
 #include "rig/spear_form.hpp"
 #include "sim/lab.hpp"
@@ -121,6 +124,7 @@ void set_race(HudState& hud, const ClientSession& session) {
       lines(boards.results, r.results, true);
       lines(boards.all_time, r.all_time, false);
     }
+    show_results_behind(hud);
   }
 }
 
@@ -149,6 +153,42 @@ void rank_scoreboard(std::vector<ScoreRow>& rows) {
   std::stable_sort(rows.begin(), rows.end(), [](const ScoreRow& a, const ScoreRow& b) {
     return a.score != b.score ? a.score > b.score : a.best > b.best;
   });
+}
+
+void show_results_behind(HudState& hud) {
+  const RaceHud& r = hud.races;
+  if (!r.show_results || r.results.empty()) return;
+  // The runners already stand at the next race's line with nothing scored: the board and the
+  // run panel behind the results show the race the results rank instead, the followed runner's
+  // row (found by its name) still highlighted and its line in the panel.
+  static constexpr std::string_view kYou = " (you)";
+  std::string followed;
+  for (const ScoreRow& row : hud.scoreboard) {
+    if (!row.followed) continue;
+    followed = row.name;
+    if (followed.ends_with(kYou)) followed.resize(followed.size() - kYou.size());
+  }
+  std::vector<ScoreRow> rows;
+  rows.reserve(r.results.size());
+  bool shown = false;
+  for (const BoardLine& b : r.results) {
+    ScoreRow row;
+    row.name = b.name + (b.own ? std::string(kYou) : "");
+    row.score = b.score;
+    row.best = b.score;
+    row.followed = !shown && !followed.empty() && b.name == followed;
+    if (row.followed) {
+      shown = true;
+      hud.score = b.score;
+      hud.best = std::max(hud.best, b.score);
+      hud.distance_m = std::round(b.distance_m);  // the results round it, the panel floors
+      hud.combo = 0;
+      hud.speed_mps = 0.f;
+    }
+    rows.push_back(std::move(row));
+  }
+  rank_scoreboard(rows);
+  hud.scoreboard = std::move(rows);
 }
 
 void fill_race_board(HudState& hud, std::span<const RunnerView> drawn,
@@ -223,9 +263,21 @@ FrameData assemble_world(const WorldShown& w, ObstaclesIn&& obstacles_in, float 
   const bool in_lab = followed && (followed->frame.flags & net::runner_flags::kLab) != 0;
   // The lab is its own stage: the figure on its treadmill, no course, no other runners.
   f.lab_stage = in_lab;
+  // Every runner in a lane of its own behind the followed one's (the first `reserved_lanes` kept
+  // for the ghost): the race's runners are all those drawn and all those only summed up.
+  std::vector<std::uint32_t> ids;
+  ids.reserve(w.runners.size() + w.others.size());
+  for (const RunnerView& r : w.runners) ids.push_back(static_cast<std::uint32_t>(r.lane));
+  for (const RunnerSummaryView& o : w.others) ids.push_back(o.id);
+  LaneSlots lanes;
+  lanes.assign(ids,
+               followed ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(followed->lane))
+                        : std::nullopt,
+               kGhostDepths, extras.reserved_lanes);
   for (const RunnerView& r : w.runners) {
     if (in_lab && !r.followed) continue;
     FigureView v;
+    v.depth = lanes.slot(static_cast<std::uint32_t>(r.lane));
     v.pose = r.frame.pose;
     v.secondary = r.secondary;
     v.x = r.frame.distance;
@@ -331,6 +383,15 @@ FrameData assemble_frame(const ClientSession& session, double now, float time,
   if (w.followed && hud.message == StateMessage::None)
     set_away_or_countdown(hud, session, *w.followed);
   set_race(hud, session);
+  if (extras.start_count > 0 && hud.message == StateMessage::None) {
+    hud.countdown = extras.start_count;
+    hud.countdown_caption = "run starts in";
+  }
+  // A new player sees the run's controls until it has used each (the crash screen says them
+  // again), when the figure followed is the own runner and the player, not the bot, runs it.
+  if (w.followed && w.followed->own && !session.autoplay() &&
+      session.control_mode() == ControlMode::Runner && !hud.lab.active)
+    hud.controls = session.controls().pending();
   if (extras.paused && hud.message == StateMessage::None) {
     hud.message = StateMessage::Paused;
     hud.message_detail = extras.paused_detail;

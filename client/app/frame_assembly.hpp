@@ -70,6 +70,10 @@ struct HudExtras {
   // The distance each runner had when it crashed (the HUD shows it while the runner falls and
   // lies); none: the drawn distance throughout.
   const CrashDistances* crash_distances = nullptr;
+  // Lanes right behind the followed runner's kept free of rivals (1: the ghost is raced there).
+  int reserved_lanes = 0;
+  // Local play's start: the 3-2-1 still to count (app/local_pause.hpp), 0: none.
+  int start_count = 0;
 };
 
 FrameData assemble_frame(const ClientSession& session, double now, float time,
@@ -85,6 +89,12 @@ FrameData assemble_replay_frame(const ReplayScene& scene, std::uint32_t race_num
 // every runner once (a summary of a runner drawn is left out). Adds to what `hud` holds.
 void fill_race_board(HudState& hud, std::span<const RunnerView> drawn,
                      std::span<const RunnerSummaryView> others);
+
+// While the results screen shows (hud.races.show_results with its lines), the scoreboard behind it
+// and the run panel show the race it ranks, not the next race's line where everyone stands at 0:
+// a row a place with its final score; the followed runner's row (hud.scoreboard's, matched by
+// name) stays highlighted and its score and distance go to the run panel.
+void show_results_behind(HudState& hud);
 
 // Orders the scoreboard by the figure its rows show: the current run's score, highest first (the
 // live race); ties by best, then as given.

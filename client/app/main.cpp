@@ -30,6 +30,7 @@
 #include "app/sound_setup.hpp"
 #include "app/window_strip.hpp"
 #include "core/client_session.hpp"
+#include "core/ghost_gap.hpp"
 #include "core/ghost_runner.hpp"
 #include "core/server_socket.hpp"
 #include "net/udp_endpoint.hpp"
@@ -100,6 +101,8 @@ struct FrameLoop {
         pause.start_paused(0.0);
       else
         freeze.requested = true;
+    } else {
+      pause.start_countdown(o.start_countdown.value_or(o.headless ? 0.0 : 3.0), 0.0);
     }
   }
   // Returns false when the app should quit.
@@ -146,16 +149,22 @@ struct FrameLoop {
   const FrameData& assemble(double now, double dt, float anim_time) {
     crashes.observe(session.runners());
     if (freeze.requested && !freeze.frame) {
-      FrameData f = assemble_frame(session, now, anim_time,
-                                   {true, "reduced motion  ·  P to resume", nullptr, &crashes});
+      FrameData f = assemble_frame(
+          session, now, anim_time,
+          {true, "reduced motion  ·  P to resume", nullptr, &crashes, ghost ? 1 : 0});
       if (f.has_followed) freeze.frame = impact.present(f, now, dt);
     }
     if (!freeze.frame) {
-      HudExtras extras{false, "", net_graph ? &plot : nullptr, &crashes};
-      if (pause.paused())
-        extras = {true, pause.detail(), extras.net_graph, &crashes};
+      const RunnerView* own = session.own();
+      pause.tick(own != nullptr, now);
+      const int ghost_lanes = ghost ? 1 : 0;  // the ghost runs in the first lane behind yours
+      HudExtras extras{false, "", net_graph ? &plot : nullptr, &crashes, ghost_lanes};
+      if (pause.counting() && focused)
+        extras.start_count = pause.count_left();  // held for the 3-2-1, not "paused"
+      else if (pause.paused())
+        extras = {true, pause.detail(), extras.net_graph, &crashes, ghost_lanes};
       else if (!focused)
-        extras = {true, "window in the background", extras.net_graph, &crashes};
+        extras = {true, "window in the background", extras.net_graph, &crashes, ghost_lanes};
       live = assemble_frame(session, now, anim_time, extras);
       raced = run_clock.update(session.own(), session.session_time(now));
       tend_best_runs();
@@ -179,13 +188,20 @@ struct FrameLoop {
     v.pose = g.frame.pose;
     v.secondary = g.secondary;
     v.x = g.frame.distance;
-    v.lane = f.followed_lane + 1;  // just behind the followed runner, in depth
+    v.lane = f.followed_lane + 1;
+    v.depth = 1;  // in the lane kept for it, just behind the followed runner's
     v.id = v.lane;
-    v.name = "ghost";  // its tag (the tag holds 10 characters; the gold tells it apart)
+    // The gap, when the figure followed is the own runner (what the ghost is raced against).
+    const RunnerView* own = session.own();
+    std::optional<GhostGap> gap;
+    if (own && own->followed)
+      gap = ghost_gap(f.followed_distance, g.frame.distance, own->frame.speed);
+    v.name = "ghost";  // the gold tells it apart
     v.ghost = true;
     f.figures.push_back(std::move(v));
     f.ghost_distance = g.frame.distance;
-    // Local play has no races: the banner says whom the gold figure is.
+    // Local play has no races: the banner says whom the gold figure is, and how far you are
+    // ahead of it (+) or behind it (−).
     RaceHud& banner = f.hud.races;
     if (!banner.active && !f.hud.lab.active) {
       banner.active = true;
@@ -193,6 +209,12 @@ struct FrameLoop {
       std::snprintf(metres, sizeof metres, "%.0f m", runner.result_distance_m());
       banner.replay = ghost_is_best ? std::string("GHOST  \u00b7  your best here: ") + metres
                                     : "GHOST  \u00b7  " + runner.name() + "'s race: " + metres;
+      if (gap) {
+        const std::string s = gap_seconds_text(*gap);
+        const std::string m = gap_metres_text(*gap);
+        banner.replay += m == "level" ? "  \u00b7  level with you"
+                                      : "  \u00b7  you " + m + (s.empty() ? "" : "  " + s);
+      }
     }
   }
 

@@ -63,6 +63,7 @@ LocalAction ClientSession::press(Key key) {
   if (paused() && (key == Key::Space || key == Key::Up || key == Key::P))
     return LocalAction::TogglePause;
   const RunnerView* mine = own();
+  if (mine) controls_.on_press(key, control_mode());
   const InputPress p = inputs_.press(key, control_mode(), mine ? mine->frame.lab_motion : 0);
   if (p.jump) instruments_.on_jump_pressed();
   if (p.local == LocalAction::NextRunner) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/broken_obstacles.hpp"
+#include "core/controls_hint.hpp"
 #include "core/input_mapping.hpp"
 #include "core/input_pipeline.hpp"
 #include "core/key_script.hpp"
@@ -138,6 +139,9 @@ class ClientSession {
   const RaceView& race() const { return world_.race(); }
   RunStats stats(double wall) const;
   const OwnRunnerPredictor* predictor() const { return inputs_.predictor(); }
+  // The controls the player has not used yet (none with --autoplay: the bot runs), for the HUD.
+  const ControlsHint& controls() const { return controls_; }
+  bool autoplay() const { return config_.autoplay; }
 
  private:
   void start_attempt(double now);
@@ -164,6 +168,7 @@ class ClientSession {
   bool local_skeleton_ = false;             // a spectator's own overlay (S)
   std::uint16_t view_width_ = net::kDefaultViewWidth;
   std::vector<LocalAction> local_actions_;
+  ControlsHint controls_;
 };
 
 }  // namespace spear::client

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/controls_hint.hpp"
+
 namespace spear::client {
 
 std::string refusal_words(net::RefusalReason reason) {
@@ -183,7 +185,8 @@ StatusMessage SessionStatus::message(double now) const {
              "no snapshot for " + std::to_string(static_cast<int>(now - last_snapshot_)) + " s",
              Severity::Warning};
       } else if (own_mode_ == net::RunnerMode::Down) {
-        m = {"press Space to run again", "", Severity::Hint};
+        m = {"press Space to run again", ControlsHint::all(),
+             Severity::Hint};  // the controls again
       }
       break;
   }

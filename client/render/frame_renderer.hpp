@@ -9,7 +9,9 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 
+#include "core/tag_layout.hpp"
 #include "render/dust_puff.hpp"
 #include "render/figure_renderer.hpp"
 #include "render/font_locator.hpp"
@@ -18,6 +20,7 @@
 #include "render/scene_obstacle.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/spear_smear.hpp"
+#include "render/view.hpp"
 #include "rig/pose.hpp"
 #include "rig/rig.hpp"
 #include "rig/secondary.hpp"
@@ -30,10 +33,13 @@ struct FigureView {
   rig::SecondaryPose secondary;  // from rig::step_secondary: sprung head, hair
   double x = 0.0;                // course distance of the anchor, units
   int lane = 0;
+  // The lane it is drawn in behind the followed runner's, 1..kGhostDepths (core/lane_slots.hpp);
+  // 0 or less: from `lane` (ghost_depth). The followed runner is always in the front lane.
+  int depth = 0;
   int id = 0;             // runner id: the rival's tint (palette::runner_tint)
   std::string name;       // drawn in a small tag above a rival (clipped)
   bool followed = false;  // the runner the view follows; all others are rivals
-  bool ghost = false;     // a recorded run raced beside the player's (golden, translucent)
+  bool ghost = false;     // a recorded run raced beside the player's (a golden outline)
   bool held = false;      // the own runner held, the server silent: drawn greyed
 };
 
@@ -74,16 +80,24 @@ int rival_fade_level(double gap);
 float rival_fade_opacity(int level);
 // A rival's look: its tint (by runner id) on limbs and body, darker far limbs and shaft.
 FigureStyle rival_style(int id);
-// The ghost (FigureView::ghost): the rivals' style in gold, drawn at kGhostFadeLevel.
+// A rival `depth` lanes back: its tint a little hazier the farther (smaller and fainter).
+FigureStyle rival_style(int id, int depth);
+// The ghost (FigureView::ghost): the rivals' style in gold, drawn as an outline kGhostOutline
+// units wide round where the figure would be (it never covers what is behind it) at
+// kGhostOpacity.
 FigureStyle ghost_style();
 // The own runner held while the server is silent (FigureView::held): the rivals' style in grey.
 FigureStyle held_style();
-inline constexpr int kGhostFadeLevel = 1;
+inline constexpr float kGhostOutline = 1.6f;
+inline constexpr float kGhostOpacity = 0.9f;
 // Name tags hold at most this many characters (code points), longer names end in "…".
 inline constexpr std::size_t kTagChars = 10;
-// A rival's tag rises at most this many tags above its head to clear the tags of rivals nearer
-// the followed runner; in a denser crowd it is left out.
+// A rival's tag rises at most this many tags above its head to clear the tags of rivals tagged
+// before it (core/tag_layout.hpp); in a denser crowd it is left out.
 inline constexpr int kMaxTagRise = 2;
+// No rival's tag covers the followed runner's head or the column above it, this many units
+// either side of its head's edge (the ghost's tag neither).
+inline constexpr float kHeadClearUnits = 6.f;
 
 class FrameRenderer {
  public:
@@ -124,15 +138,25 @@ class FrameRenderer {
     sf::Color tint;
     float opacity;
     double from_followed = 0.0;  // units along the course from the followed runner (|Δx|)
+    std::uint32_t runner = 0;    // whose (the ghost: a key of its own)
   };
   void draw_tags(sf::RenderTarget& target, const sf::View& world);
+  void draw_ghost(sf::RenderTarget& target, const sf::View& world, const Letterbox& box);
 
   VertexBatch background_, world_, overlay_;
   std::array<VertexBatch, kRivalFadeLevels> rivals_;
   std::vector<NameTag> tags_;
+  std::vector<const FigureView*> rival_order_;  // far lanes first
   std::vector<DustParticle> dust_particles_;
-  std::vector<sf::FloatRect> placed_tags_;
-  std::vector<std::size_t> tag_order_;
+  // The followed runner's head (world view, radius in units): tags keep clear of it.
+  std::optional<std::pair<sf::Vector2f, float>> followed_head_;
+  TagLayout tag_layout_;
+  std::vector<TagWish> tag_wishes_;
+  std::vector<const NameTag*> tag_of_wish_;  // the tag of each wish
+  std::vector<TagBox> tag_clear_;
+  // The ghost: its outline as copies of the figure round where it stands, and the figure itself
+  // cut out of them (drawn in its own layer).
+  VertexBatch ghost_rim_, ghost_cut_;
   VertexBatch tag_shapes_;
   TextQueue tag_texts_;
   std::unique_ptr<sf::RenderTexture> ghost_layer_;

@@ -184,6 +184,9 @@ void HudRenderer::draw(sf::RenderTarget& target, const HudState& hud, const Font
     results(hud, area, s);
   else if (hud.countdown > 0 || hud.races.go)
     countdown(hud, area, s);
+  if (!hud.controls.empty() && hud.message == StateMessage::None && !hud.races.show_results &&
+      !hud.lab.active)
+    controls(hud, area, s);
 
   const sf::View previous = target.getView();
   target.setView(view);
@@ -329,6 +332,19 @@ void HudRenderer::countdown(const HudState& hud, sf::Vector2f area, float s) {
              px(go ? 64 : 84, s), palette::kHudAccent, Align::Centre, true);
 }
 
+void HudRenderer::controls(const HudState& hud, sf::Vector2f area, float s) {
+  // Low in the middle, above the race strip and below the runners' feet: the keys to press.
+  const unsigned size = px(18, s);
+  const float w = texts_.measure(hud.controls, size, true) + 40.f * s;
+  const float h = 34.f * s;
+  const float bottom = hud.race.empty() ? game_top_ + game_h_ - 16.f * s
+                                        : race_strip_box({area.x, strip_floor_}, s).top - 10.f * s;
+  const float x = (area.x - w) / 2.f, y = bottom - h;
+  shapes_.rounded_rect({x, y, w, h}, 12.f * s, sf::Color(28, 20, 40, 190));
+  texts_.add(hud.controls, {area.x / 2.f, y + 7.f * s}, size, palette::kHudAccent, Align::Centre,
+             true);
+}
+
 static std::string clock_text(int seconds) {
   seconds = std::max(0, seconds);
   char buf[16];
@@ -348,7 +364,8 @@ void HudRenderer::race_banner(const HudState& hud, sf::Vector2f area, float s) {
     line += "results  \u00b7  next race in " + std::to_string(std::max(0, r.seconds_left)) + " s";
   else
     line += r.phase + "  \u00b7  starts in " + std::to_string(std::max(0, r.seconds_left)) + " s";
-  const float w = 380.f * s, x = (area.x - w) / 2.f;
+  const float w = std::max(380.f * s, texts_.measure(line, px(15, s), true) + 32.f * s);
+  const float x = (area.x - w) / 2.f;
   const float y = game_top_ + (hud.follow_label.empty() ? 14.f : 40.f) * s;
   shapes_.rounded_rect({x, y, w, 30.f * s}, 10.f * s, palette::kHudPanel);
   texts_.add(line, {area.x / 2.f, y + 6.f * s}, px(15, s), palette::kHudText, Align::Centre, true);

@@ -47,6 +47,7 @@ class HudRenderer {
   void message(const HudState& hud, sf::Vector2f area, float s);
   void lab(const HudState& hud, sf::Vector2f area, float s);
   void countdown(const HudState& hud, sf::Vector2f area, float s);
+  void controls(const HudState& hud, sf::Vector2f area, float s);
   void race_banner(const HudState& hud, sf::Vector2f area, float s);
   void results(const HudState& hud, sf::Vector2f area, float s);
   void race_strip(const HudState& hud, sf::Vector2f area, float s);

@@ -103,6 +103,8 @@ struct HudState {
   // runner counts down (back from away, or out of the lab). Drawn when there is no message.
   int countdown = 0;
   std::string countdown_caption;
+  // The run's controls the player has not used yet, shown low in the middle ("" hides them).
+  std::string controls;
   const NetPlotHistory* net_graph = nullptr;  // shown when not null (F3)
   // The race strip: one mark per runner along a thin bar at the bottom (empty hides it).
   std::vector<RaceMark> race;

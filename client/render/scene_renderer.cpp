@@ -27,14 +27,21 @@ float view_x(double world_x, double camera_x) { return static_cast<float>(world_
 }  // namespace
 
 int ghost_depth(int lane, int followed_lane) {
-  const int d = std::abs(lane - followed_lane);
-  return 1 + (std::max(d, 1) - 1) % kGhostDepths;
+  const int d = lane - followed_lane;  // ids apart, either way: distinct slots
+  const int m = ((d - 1) % kGhostDepths + kGhostDepths) % kGhostDepths;
+  return 1 + m;
+}
+
+float lane_rise(int depth) {
+  depth = std::clamp(depth, 0, kGhostDepths);
+  if (depth == 0) return 0.f;
+  return kFirstLaneRise + kGhostLaneStep * static_cast<float>(depth - 1);
 }
 
 Placement lane_placement(float x, int depth) {
   depth = std::clamp(depth, 0, kGhostDepths);
   const float d = static_cast<float>(depth);
-  return {{x - 4.f * d, -kGhostLaneStep * d}, 1.f - kGhostScaleStep * d};
+  return {{x - kLaneShift * d, -lane_rise(depth)}, 1.f - kGhostScaleStep * d};
 }
 
 void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, double ground_x,
@@ -89,11 +96,11 @@ void SceneRenderer::append_background(VertexBatch& out, const sf::View& view, do
   out.rect({b.left, horizon - 0.8f, w, 1.6f}, with_opacity(palette::kTrackEdge, 0.35f));
   for (int d = 1; d <= kGhostDepths; ++d) {
     // Each rival lane its own faint line, so the lanes read as lanes of a track.
-    const float ly = -kGhostLaneStep * static_cast<float>(d);
+    const float ly = -lane_rise(d);
     out.rect({b.left, ly - 0.5f, w, 1.f},
-             with_opacity(palette::kTrackEdge, 0.32f - 0.05f * static_cast<float>(d)));
-    append_dots(out, view, ground_x, -kGhostLaneStep * static_cast<float>(d) + 1.f, 34.f, 1.1f,
-                with_opacity(palette::kGroundDot, 0.45f), 11.0 * d);
+             with_opacity(palette::kTrackEdge, 0.34f - 0.025f * static_cast<float>(d)));
+    append_dots(out, view, ground_x, ly + 1.f, 34.f, 1.1f, with_opacity(palette::kGroundDot, 0.45f),
+                11.0 * d);
   }
   out.rect_gradient({b.left, 0.f, w, std::max(b.bottom(), 1.f)}, palette::kSoilTop,
                     palette::kSoilBottom);

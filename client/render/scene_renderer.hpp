@@ -13,18 +13,30 @@
 
 namespace spear::client {
 
+// Ghost lanes: every runner but the followed one is drawn in a lane of its own behind the front
+// lane (core/lane_slots.hpp), kGhostDepths of them. The first is kFirstLaneRise above the lane
+// line, so a rival's head stands clear of the followed runner's; each further one is
+// kGhostLaneStep higher (farther away), kLaneShift to the left (the track seen from a little in
+// front: the lanes recede up and to the left, so runners side by side stand apart, their heads
+// and spearheads too) ...
+inline constexpr int kGhostDepths = 8;
+inline constexpr float kFirstLaneRise = 24.f;
+inline constexpr float kGhostLaneStep = 11.f;
+inline constexpr float kLaneShift = 16.f;
+// ... and this much smaller (little: a smaller figure's head is lower, and the heads of runners
+// side by side would close up).
+inline constexpr float kGhostScaleStep = 0.025f;
 // The far edge of the track, units above the ground line: the ghost lanes lie between.
-inline constexpr float kTrackDepth = 44.f;
-// Ghost lanes: each lane behind the followed runner's is this much higher (farther away) ...
-inline constexpr float kGhostLaneStep = 10.f;
-inline constexpr int kGhostDepths = 4;
-// ... and this much smaller.
-inline constexpr float kGhostScaleStep = 0.07f;
+inline constexpr float kTrackDepth =
+    kFirstLaneRise + kGhostLaneStep * static_cast<float>(kGhostDepths - 1) + 10.f;
 // Ground dots spacing, units (the row along the lane line moves exactly with the runner).
 inline constexpr float kGroundDotSpacing = 26.f;
 
-// Depth slot 1..kGhostDepths of another runner's lane, seen from the followed runner's lane.
+// Depth slot 1..kGhostDepths of another runner's lane, seen from the followed runner's lane, when
+// no lane was assigned (FigureView::depth): by the difference of their ids.
 int ghost_depth(int lane, int followed_lane);
+// How far the lane line of depth slot `depth` (0: the front lane) lies above the ground line.
+float lane_rise(int depth);
 // Where a figure in a ghost lane stands: offset up and scale, relative to the lane line.
 Placement lane_placement(float view_x, int depth);
 

@@ -5,11 +5,13 @@
 
 #include <cstring>
 
+#include "core/lane_slots.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/offscreen.hpp"
 #include "render/palette.hpp"
 #include "render/view.hpp"
 #include "render_fixtures.hpp"
+#include "rig/skeleton.hpp"
 #include "rig_scene.hpp"
 
 #ifndef SPEAR_RENDER_SCREENSHOT_DIR
@@ -139,6 +141,47 @@ TEST_F(FrameRender, GhostsAreFainterThanTheFollowedRunner) {
   const float l_behind = luminance(darkest_near(without_ghost, other.x, other.y, 1));
   EXPECT_GT(l_ghost, l_own + 40.f);     // fainter
   EXPECT_LT(l_ghost, l_behind - 15.f);  // but drawn
+}
+
+// Issue 38: the ghost is a gold outline: inside its torso the scene behind shows unchanged, on
+// its edge the gold is drawn; its lane is the one right behind the followed runner's.
+TEST_F(FrameRender, TheGhostIsAnOutlineThatHidesNothingBehindIt) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(2, rig::Motion::Run, 1.0f, 0.f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  views[1].x = views[0].x + 300.0;  // clear of the followed runner
+  views[1].ghost = true;
+  views[1].depth = 1;
+  FrameInputs in;
+  in.camera_x = views[0].x;
+  in.runners = views;
+  const sf::Image frame = draw(t, in);
+  save(t, "ghost_outline_1280x720.png");
+  const std::vector<FigureView> only_own{views[0]};
+  FrameInputs alone = in;
+  alone.runners = only_own;
+  const sf::Image without = draw(t, alone);
+  const sf::View view = world_view(t.getSize());
+  const Placement place = lane_placement(300.f, 1);
+  const rig::Pose& pose = views[1].pose;
+  // Mid-torso: between pelvis and chest, on the spine, clear of the near arm's reach.
+  const rig::Vec2 mid = rig::lerp(pose[Joint::Pelvis], pose[Joint::Chest], 0.35f);
+  const sf::Vector2i inside = t.mapCoordsToPixel(place(mid), view);
+  EXPECT_LE(colour_distance(
+                frame.getPixel(static_cast<unsigned>(inside.x), static_cast<unsigned>(inside.y)),
+                without.getPixel(static_cast<unsigned>(inside.x), static_cast<unsigned>(inside.y))),
+            12)
+      << "the ghost's torso is filled";
+  // Its outline: somewhere across the torso, left and right of the spine, gold is drawn.
+  int gold = 0;
+  for (int dx = -14; dx <= 14; ++dx) {
+    const sf::Vector2i p = t.mapCoordsToPixel(place({mid.x + static_cast<float>(dx), mid.y}), view);
+    const sf::Color c = frame.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));
+    if (colour_distance(
+            c, without.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y))) > 40)
+      ++gold;
+  }
+  EXPECT_GE(gold, 2) << "no outline drawn";
 }
 
 // Mean colour change, over the pixels the followed figure covers (where `alone` differs from
@@ -292,6 +335,59 @@ TEST_F(FrameRender, ACrowdsTagsDoNotClimbIntoTheSky) {
   // The crowd is tagged next to the heads: the next fifth down differs from one tag.
   EXPECT_NE(0, std::memcmp(a.getPixelsPtr() + fifth, b.getPixelsPtr() + fifth, fifth));
   save(t, "crowd_tags_1280x720.png");
+}
+
+// Issue 38, a start that reads: eight runners standing at the line (distance 0, core/lane_slots
+// giving the lanes) are drawn in eight places: no two heads and no two spearheads within half a
+// head of each other, none near the followed runner's, and the tags clear of its head.
+TEST_F(FrameRender, AtTheLineNoTwoRunnersStandInOnePlace) {
+  sf::RenderTexture& t = target(1280, 720);
+  auto runners = testing::animate_runners(8, rig::Motion::Idle, 1.0f);
+  std::vector<FigureView> views = testing::views_of(runners);
+  std::vector<std::uint32_t> ids;
+  for (FigureView& v : views) {
+    v.x = 0.0;
+    v.lane = v.id = static_cast<int>(ids.size()) + 1;
+    ids.push_back(static_cast<std::uint32_t>(v.lane));
+  }
+  for (std::uint32_t followed = 1; followed <= 8; ++followed) {
+    LaneSlots lanes;
+    lanes.assign(ids, followed, kGhostDepths);
+    std::vector<sf::Vector2f> heads, tips;
+    for (FigureView& v : views) {
+      v.followed = v.lane == static_cast<int>(followed);
+      v.depth = lanes.slot(static_cast<std::uint32_t>(v.lane));
+      const Placement p = lane_placement(0.f, v.depth);
+      heads.push_back(p(v.secondary.head));
+      tips.push_back(p(v.pose[Joint::SpearTip]));
+    }
+    const float head = rig::kHeadR;
+    for (std::size_t i = 0; i < views.size(); ++i) {
+      for (std::size_t j = i + 1; j < views.size(); ++j) {
+        const bool with_followed = views[i].followed || views[j].followed;
+        const float apart = with_followed ? 1.6f * head : 0.9f * head;
+        const sf::Vector2f dh = heads[i] - heads[j], dt = tips[i] - tips[j];
+        EXPECT_GE(std::hypot(dh.x, dh.y), apart)
+            << "following " << followed << ": heads of " << i + 1 << " and " << j + 1;
+        EXPECT_GE(std::hypot(dt.x, dt.y), apart)
+            << "following " << followed << ": spearheads of " << i + 1 << " and " << j + 1;
+      }
+    }
+  }
+  // For review: the line as drawn, following runner 1.
+  LaneSlots lanes;
+  lanes.assign(ids, 1u, kGhostDepths);
+  for (FigureView& v : views) {
+    v.followed = v.lane == 1;
+    v.depth = lanes.slot(static_cast<std::uint32_t>(v.lane));
+    v.name = "rival-" + std::to_string(v.lane);
+  }
+  FrameInputs in;
+  in.camera_x = 0.0;
+  in.followed_lane = 1;
+  in.runners = views;
+  draw(t, in);
+  save(t, "start_line_1280x720.png");
 }
 
 TEST(RivalFade, CloseRivalsFadeAndClearOnesDoNot) {

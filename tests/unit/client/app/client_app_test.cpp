@@ -143,7 +143,7 @@ Result window_strip(const std::string& flags, int frames, const std::string& tag
 // running, each the window's size; reduced motion keeps them equal (the comparison can fail).
 TEST(ClientApp, AWindowSavesItsLastFramesAsAStrip) {
   const fs::path moving = scratch("window-moving.png"), still = scratch("window-still.png");
-  const Result a = window_strip("--duration 3", 3, "window-moving");
+  const Result a = window_strip("--duration 3 --start-countdown 0", 3, "window-moving");
   ASSERT_EQ(a.exit_code, 0) << a.err;
   sf::Image img;
   ASSERT_TRUE(img.loadFromFile(scratch("window-moving-3.png").string()));

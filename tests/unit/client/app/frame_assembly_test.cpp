@@ -17,10 +17,13 @@
 #include <thread>
 
 #include "app/embedded_server.hpp"
+#include "app/local_pause.hpp"
+#include "core/controls_hint.hpp"
 #include "core/key_script.hpp"
 #include "core/server_socket.hpp"
 #include "core/world_view.hpp"
 #include "net/peer_address.hpp"
+#include "render/scene_renderer.hpp"
 
 namespace spear::client {
 namespace {
@@ -510,6 +513,151 @@ TEST(FrameAssembly, BadAddressSaysSoInTheHeadline) {
   EXPECT_EQ(f.hud.message, StateMessage::Custom);
   EXPECT_EQ(message_headline(f.hud), "bad server address");
   EXPECT_NE(f.hud.message_detail.find("cannot resolve 'nowhere'"), std::string::npos);
+}
+
+// Issue 38, a start that reads: every runner of a local race of seven bots and the player has a
+// lane of its own behind the followed runner's (the figures all stand at the start at once), the
+// followed one in front.
+TEST(FrameAssembly, EveryRunnerOfASmallRaceHasALaneOfItsOwn) {
+  SessionConfig config;
+  config.name = "you";
+  config.autoplay = true;
+  auto game = start_game(7, config);
+  ASSERT_TRUE(game);
+  const bool seen = game->run_until(30.0, [&](const FrameData& f) {
+    if (f.figures.size() < 8 || !f.has_followed) return false;
+    std::set<int> depths;
+    for (const FigureView& v : f.figures) {
+      if (v.followed) {
+        EXPECT_EQ(v.depth, 0);
+        continue;
+      }
+      EXPECT_GE(v.depth, 1);
+      EXPECT_LE(v.depth, kGhostDepths);
+      EXPECT_TRUE(depths.insert(v.depth).second) << v.name << " shares lane " << v.depth;
+    }
+    return true;
+  });
+  EXPECT_TRUE(seen) << "seven bots never showed up";
+}
+
+// Issue 38, the first minute: the local game holds its match for a 3-2-1 once the runner is on
+// screen (the bots too: nobody moves during it), says so, then runs.
+TEST(FrameAssembly, LocalPlayCountsThreeTwoOneThenRuns) {
+  SessionConfig config;
+  config.name = "you";
+  auto game = start_game(1, config);
+  ASSERT_TRUE(game);
+  LocalPause pause(game->server.get(), *game->session);
+  pause.start_countdown(3.0, game->now());
+  std::set<int> shown;
+  std::string caption;
+  double moved_while_counting = 0.0;
+  std::map<int, double> held;  // each runner's distance when the count began
+  std::optional<double> at_go;
+  double after = 0.0;
+  const double until = game->now() + 20.0;
+  while (game->now() < until) {
+    const double t = game->now();
+    pump_session(*game->session, game->socket.get(), t, 0.01f);
+    const RunnerView* own = game->session->own();
+    pause.tick(own != nullptr, t);
+    HudExtras extras;
+    if (pause.counting()) extras.start_count = pause.count_left();
+    const FrameData f = assemble_frame(*game->session, t, static_cast<float>(t), extras);
+    game->session->on_frame(true);
+    if (own && pause.counting()) {
+      if (f.hud.countdown > 0) {
+        shown.insert(f.hud.countdown);
+        caption = f.hud.countdown_caption;
+      }
+      for (const RunnerView& r : game->session->runners()) {
+        const double from = held.emplace(r.lane, r.frame.distance).first->second;
+        moved_while_counting = std::max(moved_while_counting, std::abs(r.frame.distance - from));
+      }
+    }
+    if (own && !pause.counting()) {
+      if (!at_go) at_go = own->frame.distance;
+      after = own->frame.distance;
+      if (after > *at_go + 200.0) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(shown, (std::set<int>{1, 2, 3}));
+  EXPECT_EQ(caption, "run starts in");
+  EXPECT_LT(moved_while_counting, 1.0) << "a runner ran during the 3-2-1";
+  ASSERT_TRUE(at_go) << "the count never ended";
+  EXPECT_GT(after, *at_go + 200.0) << "the runner did not run after the count";
+}
+
+// Issue 38, the first minute: the controls show until the player has used each; the crash screen
+// says them again.
+TEST(FrameAssembly, TheControlsShowUntilUsedAndAgainOnTheCrashScreen) {
+  SessionConfig config;
+  config.name = "you";
+  config.script = script("1.0:Space,2.0:F");
+  auto game = start_game(0, config);
+  ASSERT_TRUE(game);
+  std::vector<std::string> seen;
+  bool crash_says = false;
+  game->run_until(20.0, [&](const FrameData& f) {
+    if (!game->session->own()) return false;
+    if (seen.empty() || seen.back() != f.hud.controls) seen.push_back(f.hud.controls);
+    if (f.hud.message == StateMessage::PressSpaceToRun)
+      crash_says = f.hud.message_detail == ControlsHint::all();
+    return crash_says;
+  });
+  EXPECT_EQ(seen, (std::vector<std::string>{ControlsHint::all(), kThrustControl, ""}));
+  EXPECT_TRUE(crash_says) << "the crash screen did not say the controls";
+}
+
+// Issue 38, results that agree: while the results show, the scoreboard behind them and the run
+// panel hold the race they rank, not the next race's line where everyone stands at 0.
+TEST(FrameAssembly, TheBoardBehindTheResultsShowsTheRaceTheyRank) {
+  HudState hud;
+  hud.score = 0;
+  hud.distance_m = 0.f;
+  hud.scoreboard = {{"you (you)", 0, 0, true, false}, {"ada", 0, 0, false, false}};
+  hud.races.active = true;
+  hud.races.show_results = true;
+  BoardLine first;
+  first.place = 1;
+  first.name = "ada";
+  first.bot = true;
+  first.score = 1480;
+  first.distance_m = 512.f;
+  BoardLine second;
+  second.place = 2;
+  second.name = "you";
+  second.score = 1210;
+  second.distance_m = 430.5f;
+  second.own = true;
+  hud.races.results = {first, second};
+  show_results_behind(hud);
+  ASSERT_EQ(hud.scoreboard.size(), 2u);
+  EXPECT_EQ(hud.scoreboard[0].name, "ada");
+  EXPECT_EQ(hud.scoreboard[0].score, 1480);
+  EXPECT_EQ(hud.scoreboard[1].name, "you (you)");
+  EXPECT_EQ(hud.scoreboard[1].score, 1210);
+  EXPECT_FALSE(hud.scoreboard[0].followed);
+  EXPECT_TRUE(hud.scoreboard[1].followed);
+  EXPECT_EQ(hud.score, 1210);
+  EXPECT_FLOAT_EQ(hud.distance_m, 431.f);  // as the results table rounds it
+  // A spectator following ada: her line goes to the panel.
+  HudState watching;
+  watching.scoreboard = {{"you", 0, 0, false, false}, {"ada", 0, 0, true, false}};
+  watching.races = hud.races;
+  show_results_behind(watching);
+  EXPECT_EQ(watching.score, 1480);
+  EXPECT_FLOAT_EQ(watching.distance_m, 512.f);
+  EXPECT_TRUE(watching.scoreboard[0].followed);
+  // No results yet (their pages on the way): the board is left as it is.
+  HudState waiting;
+  waiting.races.show_results = true;
+  waiting.scoreboard = {{"ada", 7, 7, false, false}};
+  show_results_behind(waiting);
+  EXPECT_EQ(waiting.scoreboard.size(), 1u);
+  EXPECT_EQ(waiting.scoreboard[0].score, 7);
 }
 
 }  // namespace
