@@ -25,6 +25,7 @@
 #include "sim/bot.hpp"
 #include "sim/course.hpp"
 #include "sim/pace.hpp"
+#include "sim/press_timing.hpp"
 #include "sim/runner.hpp"
 
 namespace {
@@ -39,7 +40,15 @@ struct Window {
   int ticks = 0;            // widest run of clearing press ticks
   int first = 0, last = 0;  // its press ticks, relative to the copy
   int contact = 0;          // ticks from the copy to the no-input crash
+  // The press's lead (sim/press_timing.hpp) at the window's first and last tick, s.
+  float lead_first = 0.f, lead_last = 0.f;
 };
+
+// The lead of a press after `k` idle ticks from `s` for obstacle `index`.
+float lead_after(RunnerState s, const Course& c, std::uint32_t index, int k) {
+  for (int t = 0; t < k; ++t) step_runner(s, nullptr, c);
+  return press_lead(s.distance, s.pose, s.pace, c.obstacle(index));
+}
 
 // Does pressing `button` after `k` idle ticks from `s` get past obstacle `index`?
 bool clears(RunnerState s, const Course& c, std::uint32_t index, int k, Button button) {
@@ -72,6 +81,8 @@ Window measure(const RunnerState& s, const Course& c, std::uint32_t index, Butto
       run = 0;
     }
   }
+  w.lead_first = lead_after(s, c, index, w.first);
+  w.lead_last = lead_after(s, c, index, w.last);
   return w;
 }
 
@@ -142,32 +153,41 @@ int main(int argc, char** argv) {
   }
   constexpr double dt = 1.0 / 60.0;
   std::printf(
-      "seed speed  idx kind    height  window_s  press_before_contact_s  (obstacle 0: "
-      "from run start)\n");
+      "seed speed  idx kind    height  window_s  press_before_contact_s  lead_s (first..last)  "
+      "(obstacle 0: from run start)\n");
   for (const Row& r : rows) {
     const bool hurdle = r.o.kind == ObstacleKind::Hurdle;
     std::printf("%4llu %-5s %4u %-7s %6.1f  %8.3f  %6.3f .. %6.3f",
                 static_cast<unsigned long long>(r.seed), r.top ? "top" : "start", r.o.index,
                 hurdle ? "hurdle" : "target", r.o.height, r.w.ticks * dt,
                 (r.w.contact - r.w.first) * dt, (r.w.contact - r.w.last) * dt);
+    std::printf("  %6.3f .. %6.3f", static_cast<double>(r.w.lead_first),
+                static_cast<double>(r.w.lead_last));
     if (r.o.index == 0 && !r.top) {
       std::printf("   (%.3f .. %.3f s)", (r.copy_tick + r.w.first) * dt,
                   (r.copy_tick + r.w.last) * dt);
     }
     std::printf("\n");
   }
-  std::printf("\nsummary (window s): kind speed  n  min  median  max\n");
+  std::printf(
+      "\nsummary (window s): kind speed  n  min  median  max   middle lead s: median "
+      "(grade at the window's middle, median)\n");
   for (bool hurdle : {true, false}) {
     for (bool top : {false, true}) {
-      std::vector<double> v;
+      std::vector<double> v, middle, grade;
       for (const Row& r : rows) {
-        if ((r.o.kind == ObstacleKind::Hurdle) == hurdle && r.top == top)
+        if ((r.o.kind == ObstacleKind::Hurdle) == hurdle && r.top == top) {
           v.push_back(r.w.ticks * dt);
+          const float mid = 0.5f * (r.w.lead_first + r.w.lead_last);
+          middle.push_back(mid);
+          grade.push_back(press_grade(mid, r.o.kind));
+        }
       }
       if (v.empty()) continue;
-      std::printf("  %-7s %-5s %3zu  %.3f  %.3f  %.3f\n", hurdle ? "hurdle" : "target",
-                  top ? "top" : "start", v.size(), *std::min_element(v.begin(), v.end()), median(v),
-                  *std::max_element(v.begin(), v.end()));
+      std::printf("  %-7s %-5s %3zu  %.3f  %.3f  %.3f   %.3f (%.0f)\n",
+                  hurdle ? "hurdle" : "target", top ? "top" : "start", v.size(),
+                  *std::min_element(v.begin(), v.end()), median(v),
+                  *std::max_element(v.begin(), v.end()), median(middle), median(grade));
     }
   }
   return 0;
