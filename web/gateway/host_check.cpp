@@ -6,18 +6,14 @@
 #include <cctype>
 #include <string>
 
+#include "origin_check.hpp"
+
 namespace spear::web {
 namespace {
 
-bool same_text(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 bool ends_with_text(std::string_view text, std::string_view tail) {
-  return text.size() > tail.size() && same_text(text.substr(text.size() - tail.size()), tail);
+  return text.size() > tail.size() &&
+         same_text_ignoring_case(text.substr(text.size() - tail.size()), tail);
 }
 
 bool all_digits(std::string_view s) {
@@ -50,9 +46,9 @@ bool host_allowed(std::string_view host, const std::vector<std::string>& allowed
   const std::string text(name);
   unsigned char bytes[4];
   if (inet_pton(AF_INET, text.c_str(), bytes) == 1) return true;
-  if (same_text(name, "localhost") || ends_with_text(name, ".localhost")) return true;
+  if (same_text_ignoring_case(name, "localhost") || ends_with_text(name, ".localhost")) return true;
   for (const std::string& a : allowed) {
-    if (a == "*" || same_text(a, name)) return true;
+    if (a == "*" || same_text_ignoring_case(a, name)) return true;
   }
   return false;
 }

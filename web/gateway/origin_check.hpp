@@ -15,4 +15,7 @@ namespace spear::web {
 bool origin_allowed(std::string_view origin, std::string_view host,
                     const std::vector<std::string>& allowed);
 
+// The same text but for ASCII case (header values: hosts, origins).
+bool same_text_ignoring_case(std::string_view a, std::string_view b);
+
 }  // namespace spear::web
